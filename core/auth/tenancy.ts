@@ -1,0 +1,166 @@
+/**
+ * Organizations, projects, API keys and dashboard sessions. Keys and session tokens are random secrets shown once;
+ * only their SHA-256 is stored. A key carries its project's region in its prefix (`ak_eu_…`), so a key of the
+ * other region is told apart without a lookup.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Knex } from "knex";
+import type { Region } from "../config.ts";
+import { newId } from "../services/ids.ts";
+
+export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+const randomToken = (bytes = 24) => randomBytes(bytes).toString("base64url");
+
+export interface Principal {
+  readonly kind: "api_key" | "session";
+  readonly organizationId: string;
+  /** The key's project; for a session, the organization's first project. */
+  readonly projectId: string;
+  readonly credentialId: string;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  project_id: string;
+  organization_id: string;
+  name: string | null;
+  prefix: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export const createOrganization = async (db: Knex, name: string, now = new Date(), id = newId("org")) => {
+  await db("organizations").insert({ id, name, balance: null, created_at: now.toISOString() });
+  return { id, name };
+};
+
+export const createProject = async (
+  db: Knex,
+  input: { organizationId: string; name: string; region: Region; storesNothing?: boolean },
+  now = new Date(),
+) => {
+  const id = newId("prj");
+  await db("projects").insert({
+    id,
+    organization_id: input.organizationId,
+    name: input.name,
+    region: input.region,
+    stores_nothing: input.storesNothing ?? false,
+    created_at: now.toISOString(),
+  });
+  return { id, ...input };
+};
+
+/** Creates a key for a project; `secret` lets a caller ensure a known key (QUIRE_API_KEYS). */
+export const createApiKey = async (
+  db: Knex,
+  input: { projectId: string; name?: string | null; secret?: string },
+  now = new Date(),
+): Promise<ApiKeyRow & { key: string }> => {
+  const project = await db("projects").where({ id: input.projectId }).first();
+  if (!project) throw new Error(`no project ${input.projectId}`);
+  const key = input.secret ?? `ak_${project.region}_${randomToken()}`;
+  const row: ApiKeyRow = {
+    id: newId("key"),
+    project_id: project.id,
+    organization_id: project.organization_id,
+    name: input.name ?? null,
+    prefix: key.slice(0, 12),
+    created_at: now.toISOString(),
+    revoked_at: null,
+  };
+  await db("api_keys").insert({ ...row, hash: hashSecret(key) });
+  return { ...row, key };
+};
+
+export const revokeApiKey = async (db: Knex, organizationId: string, keyId: string, now = new Date()) => {
+  const row = await db("api_keys").where({ id: keyId, organization_id: organizationId }).first();
+  if (!row) return null;
+  if (!row.revoked_at) {
+    await db("api_keys").where({ id: keyId }).update({ revoked_at: now.toISOString() });
+    row.revoked_at = now.toISOString();
+  }
+  delete row.hash;
+  return row as ApiKeyRow;
+};
+
+export const createSession = async (db: Knex, organizationId: string, ttlHours = 24, now = new Date()) => {
+  const token = `sess_${randomToken()}`;
+  const id = newId("sess");
+  await db("sessions").insert({
+    id,
+    organization_id: organizationId,
+    hash: hashSecret(token),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + ttlHours * 3600_000).toISOString(),
+  });
+  return { id, token };
+};
+
+const firstProject = async (db: Knex, organizationId: string, region: Region) =>
+  db("projects").where({ organization_id: organizationId, region }).orderBy("id").first();
+
+/**
+ * Makes sure each `key=org` pair of QUIRE_API_KEYS exists: the organization (by id, or else by name), a
+ * `default` project in the key's region, and the key. Idempotent across restarts.
+ */
+export const ensureApiKeys = async (db: Knex, pairs: ReadonlyArray<{ key: string; org: string }>) => {
+  for (const { key, org } of pairs) {
+    const match = /^ak_(eu|us)_[A-Za-z0-9_-]{8,}$/.exec(key);
+    if (!match) throw new Error(`QUIRE_API_KEYS: "${key.slice(0, 10)}…" must look like ak_eu_<at least 8 characters>`);
+    const region = match[1] as Region;
+    if (await db("api_keys").where({ hash: hashSecret(key) }).first()) continue;
+    let organization = await db("organizations").where({ id: org }).orWhere({ name: org }).first();
+    if (!organization) organization = await createOrganization(db, org, new Date(), /^org_/.test(org) ? org : newId("org"));
+    const project = (await firstProject(db, organization.id, region)) ?? (await createProject(db, { organizationId: organization.id, name: "default", region }));
+    await createApiKey(db, { projectId: project.id, name: "from QUIRE_API_KEYS", secret: key });
+  }
+};
+
+export type AuthResult =
+  | { ok: true; principal: Principal }
+  | { ok: false; reason: "unauthorized" | "region_mismatch"; message: string };
+
+/** Resolves a bearer token. Lookups are cached briefly because every request pays for them. */
+export const makeAuthenticator = (db: Knex, region: Region, ttlMs = 30_000) => {
+  const cache = new Map<string, { principal: Principal | null; until: number }>();
+  const lookup = async (token: string): Promise<Principal | null> => {
+    const hash = hashSecret(token);
+    if (token.startsWith("ak_")) {
+      const row = await db("api_keys").where({ hash }).first();
+      if (!row || row.revoked_at) return null;
+      return { kind: "api_key", organizationId: row.organization_id, projectId: row.project_id, credentialId: row.id };
+    }
+    if (token.startsWith("sess_")) {
+      const row = await db("sessions").where({ hash }).first();
+      if (!row || row.expires_at <= new Date().toISOString()) return null;
+      const project = await firstProject(db, row.organization_id, region);
+      if (!project) return null;
+      return { kind: "session", organizationId: row.organization_id, projectId: project.id, credentialId: row.id };
+    }
+    return null;
+  };
+  const authenticate = async (header: string | undefined): Promise<AuthResult> => {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+    if (!m) return { ok: false, reason: "unauthorized", message: "Send the header Authorization: Bearer <API key>." };
+    const token = m[1]!;
+    const keyRegion = /^ak_([a-z]+)_/.exec(token)?.[1];
+    if (keyRegion && keyRegion !== region) {
+      return { ok: false, reason: "region_mismatch", message: `This key belongs to region "${keyRegion}"; this server is region "${region}".` };
+    }
+    const now = Date.now();
+    const hit = cache.get(token);
+    let principal: Principal | null;
+    if (hit && hit.until > now) principal = hit.principal;
+    else {
+      principal = await lookup(token);
+      if (cache.size > 10_000) cache.clear();
+      cache.set(token, { principal, until: now + ttlMs });
+    }
+    if (!principal) return { ok: false, reason: "unauthorized", message: "The key or session is unknown, revoked or expired." };
+    return { ok: true, principal };
+  };
+  return { authenticate, forget: () => cache.clear() };
+};
+export type Authenticator = ReturnType<typeof makeAuthenticator>;

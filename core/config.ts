@@ -1,0 +1,69 @@
+/**
+ * Settings of the service, read once from the environment. Every variable is listed in the README's table;
+ * the names come from DESIGN.md so scripts and people can rely on them.
+ */
+import { cpus } from "node:os";
+import { resolve } from "node:path";
+
+export type Region = "eu" | "us";
+
+export interface Config {
+  readonly port: number;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly region: Region;
+  readonly apiKeys: ReadonlyArray<{ key: string; org: string }>;
+  readonly directWaitMs: number;
+  readonly allowPrivateUrls: boolean;
+  readonly workers: number;
+  readonly signingSecret: string | undefined;
+  readonly sweepIntervalMs: number;
+  readonly rateLimitPerMinute: number;
+  /** Slows every job by this many milliseconds; only for tests of cancel and crash recovery. */
+  readonly renderDelayMs: number;
+  readonly model: { baseUrl: string | undefined; apiKey: string | undefined };
+  readonly errorsUrl: string;
+}
+
+const int = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`);
+  return Math.floor(n);
+};
+
+export const parseApiKeys = (value: string | undefined): Array<{ key: string; org: string }> =>
+  (value ?? "")
+    .split(",")
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      if (at <= 0 || at === pair.length - 1) throw new Error(`QUIRE_API_KEYS entry "${pair}" must be <key>=<org>`);
+      return { key: pair.slice(0, at).trim(), org: pair.slice(at + 1).trim() };
+    });
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const port = int(env.QUIRE_PORT ?? env.PORT, 8080, "QUIRE_PORT");
+  const region = (env.QUIRE_REGION ?? "eu").toLowerCase();
+  if (region !== "eu" && region !== "us") throw new Error(`QUIRE_REGION must be eu or us, got "${region}"`);
+  const publicUrl = (env.QUIRE_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  return {
+    port,
+    publicUrl,
+    dataDir: resolve(env.QUIRE_DATA_DIR ?? "./data"),
+    databaseUrl: env.QUIRE_DATABASE_URL || undefined,
+    region,
+    apiKeys: parseApiKeys(env.QUIRE_API_KEYS),
+    directWaitMs: int(env.QUIRE_DIRECT_WAIT_MS, 120_000, "QUIRE_DIRECT_WAIT_MS"),
+    allowPrivateUrls: env.QUIRE_ALLOW_PRIVATE_URLS === "1",
+    workers: Math.max(1, int(env.QUIRE_WORKERS, cpus().length, "QUIRE_WORKERS")),
+    signingSecret: env.QUIRE_SIGNING_SECRET || undefined,
+    sweepIntervalMs: int(env.QUIRE_SWEEP_INTERVAL_MS, 60_000, "QUIRE_SWEEP_INTERVAL_MS"),
+    rateLimitPerMinute: int(env.QUIRE_RATE_LIMIT_PER_MINUTE, 120, "QUIRE_RATE_LIMIT_PER_MINUTE"),
+    renderDelayMs: int(env.QUIRE_RENDER_DELAY_MS, 0, "QUIRE_RENDER_DELAY_MS"),
+    model: { baseUrl: env.QUIRE_MODEL_BASE_URL || undefined, apiKey: env.QUIRE_MODEL_API_KEY || undefined },
+    errorsUrl: (env.QUIRE_ERRORS_URL ?? `${publicUrl}/errors`).replace(/\/+$/, ""),
+  };
+};

@@ -1,0 +1,36 @@
+/**
+ * Deleting a document's content: at the end of its retention (the sweeper), or now (`DELETE /documents/{id}`).
+ * Files, request, report and events go; the billing fields (status, format, pages, charge) stay.
+ */
+import type { Knex } from "knex";
+import type { BlobStoreShape } from "../services/blobs.ts";
+import { EVENTS_KEPT_MS } from "./retention.ts";
+
+export const deleteContent = async (db: Knex, blobs: BlobStoreShape, documentId: string, now: Date) => {
+  await blobs.deletePrefix(`documents/${documentId}`);
+  await db.transaction(async (trx) => {
+    await trx("outputs").where({ document_id: documentId }).delete();
+    await trx("events").where({ document_id: documentId }).delete();
+    await trx("documents")
+      .where({ id: documentId })
+      .update({ request: null, report: null, content_deleted_at: now.toISOString(), events_deleted_at: now.toISOString() });
+  });
+};
+
+/** One pass of the sweeper; returns what it did so the command line and tests can tell. */
+export const sweep = async (db: Knex, blobs: BlobStoreShape, now: Date) => {
+  const expired: Array<{ id: string }> = await db("documents")
+    .whereNull("content_deleted_at")
+    .whereNotNull("expires_at")
+    .andWhere("expires_at", "<=", now.toISOString())
+    .select("id");
+  for (const { id } of expired) await deleteContent(db, blobs, id, now);
+  const eventsBefore = new Date(now.getTime() - EVENTS_KEPT_MS).toISOString();
+  const stale: Array<{ id: string }> = await db("documents").whereNull("events_deleted_at").andWhere("created_at", "<=", eventsBefore).select("id");
+  for (const { id } of stale) {
+    await db("events").where({ document_id: id }).delete();
+    await db("documents").where({ id }).update({ events_deleted_at: now.toISOString() });
+  }
+  const keys = await db("idempotency_keys").where("expires_at", "<=", now.toISOString()).delete();
+  return { contentDeleted: expired.length, eventsDeleted: stale.length, idempotencyKeysDeleted: keys };
+};

@@ -1,0 +1,22 @@
+/** What the document operations need from the running service, passed explicitly so tests can build their own. */
+import type { Knex } from "knex";
+import type { Config } from "../config.ts";
+import type { BusShape } from "../events/bus.ts";
+import type { BlobStoreShape } from "../services/blobs.ts";
+import type { IdPrefix } from "../services/ids.ts";
+import type { RateLimiter } from "../limits/rate.ts";
+import type { LinkSigner } from "./repo.ts";
+
+export interface DocDeps {
+  readonly db: Knex;
+  readonly bus: BusShape;
+  readonly blobs: BlobStoreShape;
+  readonly config: Config;
+  readonly now: () => Date;
+  readonly newId: (prefix: IdPrefix) => string;
+  readonly signer: LinkSigner;
+  readonly rate: RateLimiter;
+  /** This process's identity in the jobs and idempotency tables. */
+  readonly owner: string;
+  readonly log: (message: string, error?: unknown) => void;
+}

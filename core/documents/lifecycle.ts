@@ -1,0 +1,104 @@
+/**
+ * The document status table of the interface (States and transitions), as conditional updates: a transition only
+ * happens from the statuses it is allowed from, so a cancel and a finishing worker can race and exactly one wins.
+ * Each transition appends its event; a finishing one appends the final event.
+ */
+import type { Knex } from "knex";
+import { appendEvent } from "../events/store.ts";
+import type { BusShape } from "../events/bus.ts";
+import { expiryOf, type Retention } from "./retention.ts";
+import { finalEventFor, type Status, type FinishedStatus } from "./status.ts";
+import type { DocumentRow } from "./repo.ts";
+import { toJson } from "../store/db.ts";
+
+export interface Deps {
+  readonly db: Knex;
+  readonly bus: BusShape;
+  readonly now: () => Date;
+}
+
+const finalEvent = (deps: Deps, id: string, status: Status, error: { code: string; message: string } | null) =>
+  appendEvent(deps.db, deps.bus, id, finalEventFor(status), { status, error }, deps.now());
+
+export const markRunning = async (deps: Deps, id: string): Promise<boolean> => {
+  const changed = await deps.db("documents").where({ id, status: "queued" }).update({ status: "running", phase: "starting" });
+  if (changed) await appendEvent(deps.db, deps.bus, id, "status.changed", { status: "running", phase: "starting" }, deps.now());
+  return changed > 0;
+};
+
+export const setPhase = async (deps: Deps, id: string, phase: string): Promise<void> => {
+  const changed = await deps.db("documents").where({ id, status: "running" }).update({ phase });
+  if (changed) await appendEvent(deps.db, deps.bus, id, "phase.changed", { phase }, deps.now());
+};
+
+export interface Finish {
+  readonly status: FinishedStatus;
+  readonly pages: number | null;
+  readonly report: unknown;
+  readonly validationSummary: unknown;
+  readonly chargeUnits: number;
+}
+
+/** Completes a running document; false when it was canceled meanwhile (its outputs must then be dropped). */
+export const finish = async (deps: Deps, row: DocumentRow, result: Finish): Promise<boolean> => {
+  const completedAt = deps.now();
+  const changed = await deps.db.transaction(async (trx) => {
+    const n = await trx("documents")
+      .where({ id: row.id, status: "running" })
+      .update({
+        status: result.status,
+        phase: "done",
+        pages: result.pages,
+        report: toJson(result.report),
+        validation_summary: toJson(result.validationSummary),
+        completed_at: completedAt.toISOString(),
+        expires_at: expiryOf(completedAt, row.retention as Retention).toISOString(),
+        charge_units: result.chargeUnits,
+        charged: true,
+      });
+    // Charging: the balance (null = unlimited) goes down by the units of a finished document, never of a failed one.
+    if (n) await trx("organizations").where({ id: row.organization_id }).whereNotNull("balance").decrement("balance", result.chargeUnits);
+    return n;
+  });
+  if (changed) await finalEvent(deps, row.id, result.status, null);
+  return changed > 0;
+};
+
+export const fail = async (deps: Deps, row: Pick<DocumentRow, "id" | "retention">, error: { code: string; message: string }): Promise<boolean> => {
+  const completedAt = deps.now();
+  const changed = await deps.db("documents")
+    .where({ id: row.id })
+    .whereIn("status", ["queued", "running"])
+    .update({
+      status: "failed",
+      phase: "done",
+      error_code: error.code,
+      error_message: error.message,
+      completed_at: completedAt.toISOString(),
+      expires_at: expiryOf(completedAt, row.retention as Retention).toISOString(),
+      charge_units: 0,
+      charged: false,
+    });
+  if (changed) await finalEvent(deps, row.id, "failed", error);
+  return changed > 0;
+};
+
+export const cancel = async (deps: Deps, row: Pick<DocumentRow, "id" | "retention">): Promise<boolean> => {
+  const completedAt = deps.now();
+  const changed = await deps.db("documents")
+    .where({ id: row.id })
+    .whereIn("status", ["queued", "running"])
+    .update({
+      status: "canceled",
+      phase: "done",
+      completed_at: completedAt.toISOString(),
+      expires_at: expiryOf(completedAt, row.retention as Retention).toISOString(),
+      charge_units: 0,
+      charged: false,
+    });
+  if (changed) {
+    await deps.db("jobs").where({ document_id: row.id }).update({ state: "done" });
+    await finalEvent(deps, row.id, "canceled", null);
+  }
+  return changed > 0;
+};

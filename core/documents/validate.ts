@@ -1,0 +1,181 @@
+/**
+ * Every rule of `POST /documents` (interface, POST /documents: fields, rules and limits), checked before anything
+ * is created. The schema (generated from the spec) catches shapes, enums and lengths; the rules below catch what a
+ * schema cannot say: exactly one of prompt/content, create-only fields, source counts by kind, retention with
+ * shared artifacts, and what this deployment can do (no model → 501, no plugin for a format → 501).
+ * All input errors are gathered and answered together, each with a JSON pointer.
+ */
+import type { Knex } from "knex";
+import { validateCreateDocumentRequest } from "../../generated/validators.js";
+import type { components } from "../../generated/openapi.ts";
+import type { Config } from "../config.ts";
+import { FeatureUnavailable, InputInvalid, NotFound, RetentionNoneShared, type FieldError } from "../errors.ts";
+import { fieldErrors } from "./ajv-errors.ts";
+import { resolveRetention, type Retention } from "./retention.ts";
+import { defaultStyle } from "../style/defaults.ts";
+import { readStyle } from "../style/read.ts";
+import type { DocType } from "../ir/types.ts";
+import { formatPlugins } from "../../plugins/index.ts";
+import { kindOfRef, type RefKind } from "./file-refs.ts";
+
+export type CreateRequest = components["schemas"]["CreateDocumentRequest"];
+export type StyleApplied = components["schemas"]["StyleApplied"];
+export type Format = NonNullable<CreateRequest["format"]>;
+export type Operation = NonNullable<CreateRequest["operation"]>;
+export type QualityLevel = "fast" | "standard" | "best";
+
+export interface Plan {
+  readonly operation: Operation;
+  readonly name: string | null;
+  readonly format: Format | null;
+  readonly type: DocType | null;
+  readonly mode: "prompt" | "content" | null;
+  readonly style: { applied: StyleApplied | null; unsupported: string[] };
+  readonly quality: { requested: "auto" | QualityLevel; level: QualityLevel | null; reason: string | null };
+  readonly stream: boolean;
+  readonly background: boolean;
+  readonly metadata: Record<string, string>;
+  readonly store: boolean;
+  readonly retention: Retention;
+  readonly artifact: { storage: "local" | "shared" } | null;
+  readonly request: CreateRequest;
+}
+
+const FILE_REF_FORMS = "must be a file id (file_…), a document id (doc_…), an object {url, filename?} or an object {data, filename}";
+
+/** The document type a format implies before any reading of the text (content type detection refines it). */
+const typeForFormat = (format: Format | null): DocType | null =>
+  format === "pptx" ? "presentation" : format === "xlsx" ? "spreadsheet" : format === "artifact" ? "artifact" : format ? "report" : null;
+
+const LEVELS: QualityLevel[] = ["fast", "standard", "best"];
+
+/** Content mode needs no model, so the cheapest level is charged unless the caller asked for one. */
+const chooseQuality = (req: CreateRequest): Plan["quality"] => {
+  const requested = req.quality ?? "auto";
+  if (requested !== "auto") return { requested, level: requested, reason: "requested by the caller" };
+  const cap = req.max_quality ?? "best";
+  const level = LEVELS[Math.min(LEVELS.indexOf("fast"), LEVELS.indexOf(cap))]!;
+  return { requested, level, reason: req.content ? "content given by the caller: laid out without a model" : "cheapest level that serves the request" };
+};
+
+export interface ValidationContext {
+  readonly db: Knex;
+  readonly config: Config;
+  readonly organizationId: string;
+  readonly projectStoresNothing: boolean;
+}
+
+export const validateCreate = async (body: unknown, ctx: ValidationContext): Promise<Plan> => {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new InputInvalid({ message: "The body must be a JSON object.", errors: [{ path: "", message: "must be an object" }] });
+  }
+  const errors: FieldError[] = [];
+  if (!validateCreateDocumentRequest(body)) {
+    errors.push(...fieldErrors(validateCreateDocumentRequest.errors, { "^/file$|^/sources/\\d+$": FILE_REF_FORMS }));
+  }
+  const req = body as CreateRequest;
+  const operation: Operation = req.operation ?? "create";
+  const has = (field: keyof CreateRequest) => req[field] !== undefined;
+
+  if (operation === "create") {
+    if (has("prompt") && has("content")) {
+      errors.push({ path: "/prompt", message: "give either prompt or content, not both" }, { path: "/content", message: "give either prompt or content, not both" });
+    } else if (!has("prompt") && !has("content")) {
+      errors.push({ path: "/content", message: "create needs exactly one of prompt (a model writes) or content.markdown (your own text)" });
+    }
+    if (has("file")) errors.push({ path: "/file", message: "file is for review, edit and extract; use sources with create" });
+    if (!has("format") && !ctx.config.model.baseUrl) {
+      errors.push({ path: "/format", message: "format is required in this deployment (no model to infer it): docx, pdf, pptx, xlsx or artifact" });
+    }
+  } else {
+    if (!has("file")) errors.push({ path: "/file", message: `${operation} needs the file to work on` });
+    if (has("sources")) errors.push({ path: "/sources", message: "sources are for create only" });
+    if (has("content")) errors.push({ path: "/content", message: "content is for create only" });
+    if (operation === "edit" && !has("prompt")) errors.push({ path: "/prompt", message: "edit needs a prompt saying what to change" });
+    if (operation !== "edit" && has("prompt")) errors.push({ path: "/prompt", message: `prompt is not used by ${operation}` });
+  }
+  if (has("artifact") && req.format !== "artifact") errors.push({ path: "/artifact", message: "artifact settings need format: artifact" });
+  if (req.stream === true && req.background === true) errors.push({ path: "/background", message: "choose stream or background, not both" });
+  if (has("max_quality") && (req.quality ?? "auto") !== "auto") errors.push({ path: "/max_quality", message: "max_quality caps quality: auto only" });
+  if (req.store === false && req.retention !== undefined && req.retention !== "none") {
+    errors.push({ path: "/retention", message: "store: false means retention none" });
+  }
+
+  // Sources: at most 5 documents and 10 pictures; ids must exist and belong to the caller's organization.
+  if (Array.isArray(req.sources) && errors.every((e) => !e.path.startsWith("/sources"))) {
+    const kinds: RefKind[] = [];
+    for (const [i, ref] of req.sources.entries()) {
+      const kind = await kindOfRef(ctx.db, ctx.organizationId, ref);
+      if (kind === "missing") throw new NotFound({ message: `sources/${i} names a file or document that does not exist.` });
+      if (kind === "unsupported") errors.push({ path: `/sources/${i}`, message: "not a supported source kind: documents (docx, pptx, xlsx, pdf, doc, ppt, xls, txt, md) or pictures (png, jpeg, gif, webp)" });
+      kinds.push(kind);
+    }
+    if (kinds.filter((k) => k === "document").length > 5) errors.push({ path: "/sources", message: "at most 5 documents among sources" });
+    if (kinds.filter((k) => k === "picture").length > 10) errors.push({ path: "/sources", message: "at most 10 pictures among sources" });
+  }
+  if (operation !== "create" && has("file") && errors.every((e) => e.path !== "/file")) {
+    const kind = await kindOfRef(ctx.db, ctx.organizationId, req.file!);
+    if (kind === "missing") throw new NotFound({ message: "file names a file or document that does not exist." });
+  }
+  if (errors.length > 0) throw new InputInvalid({ message: "The request has invalid fields; see errors.", errors });
+
+  const { store, retention } = resolveRetention({ store: req.store, retention: req.retention });
+  const format = req.format ?? null;
+  const artifact =
+    format === "artifact" ? { storage: req.artifact?.storage ?? (ctx.projectStoresNothing || retention === "none" && !req.artifact ? "local" : "shared") } : null;
+  if (artifact?.storage === "shared" && retention === "none") {
+    throw new RetentionNoneShared({
+      message: "An artifact kept for no time (retention none) can only store data in visitors' browsers: use artifact.storage local.",
+      errors: [{ path: "/artifact/storage", message: "must be local when retention is none" }],
+    });
+  }
+
+  // What this deployment can do. Model-driven parts answer 501 when no model is configured (interface, Errors).
+  const noModel = !ctx.config.model.baseUrl;
+  const type = typeForFormat(format);
+  let style: Plan["style"] = { applied: type ? defaultStyle(type) : null, unsupported: [] };
+  if (req.style !== undefined && type) {
+    const read = readStyle(req.style, style.applied!);
+    if (read.understood === 0 && noModel) {
+      throw new FeatureUnavailable({
+        message: "No part of this style could be read without a model, and no model is configured here.",
+        errors: [{ path: "/style", message: "use plain words such as: font Georgia, 11pt, justified, margins 2 cm, landscape, page numbers" }],
+      });
+    }
+    style = { applied: read.applied, unsupported: read.unsupported };
+  }
+  if (has("prompt") && noModel) {
+    throw new FeatureUnavailable({
+      message: "Writing from a prompt needs a model, and none is configured in this deployment. Send content.markdown instead.",
+      errors: [{ path: "/prompt", message: "needs a model" }],
+    });
+  }
+  const plugin = format ? formatPlugins.get(format) : undefined;
+  const capability = operation === "create" ? "render" : operation === "extract" ? "extract" : operation === "review" ? "inspect" : "patch";
+  if (format && (!plugin || !(capability in plugin))) {
+    throw new FeatureUnavailable({
+      message: `This deployment cannot ${operation} ${format} documents yet.`,
+      errors: [{ path: "/format", message: `${operation} of ${format} is not available here` }],
+    });
+  }
+  if (!format && operation !== "create") {
+    throw new FeatureUnavailable({ message: `This deployment cannot ${operation} files yet.`, errors: [{ path: "/operation", message: `${operation} is not available here` }] });
+  }
+
+  return {
+    operation,
+    name: req.name ?? null,
+    format,
+    type,
+    mode: operation === "create" ? (req.content ? "content" : "prompt") : operation === "edit" ? "prompt" : null,
+    style,
+    quality: chooseQuality(req),
+    stream: req.stream ?? false,
+    background: req.background ?? false,
+    metadata: (req.metadata ?? {}) as Record<string, string>,
+    store,
+    retention,
+    artifact,
+    request: req,
+  };
+};

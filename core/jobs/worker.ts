@@ -1,0 +1,83 @@
+/**
+ * The worker pool in the service's process: `concurrency` loops that claim jobs from the store and run them.
+ * A wake-up on the bus starts work at once; a slow poll catches jobs queued by another process. Each running job
+ * has an AbortController so a cancel stops it mid-render.
+ */
+import type { Knex } from "knex";
+import type { BusShape } from "../events/bus.ts";
+import { claim, complete } from "./queue.ts";
+
+export interface WorkerPool {
+  /** Aborts the job of a document if it runs in this process. */
+  readonly abort: (documentId: string, reason: string) => void;
+  readonly running: () => number;
+  readonly stop: () => Promise<void>;
+}
+
+export interface WorkerOptions {
+  readonly db: Knex;
+  readonly bus: BusShape;
+  readonly owner: string;
+  readonly concurrency: number;
+  readonly pollMs?: number;
+  readonly run: (documentId: string, attempts: number, signal: AbortSignal) => Promise<void>;
+  readonly onError: (documentId: string, error: unknown) => void;
+}
+
+export const startWorkers = (opts: WorkerOptions): WorkerPool => {
+  const controllers = new Map<string, AbortController>();
+  let stopping = false;
+  const waiters = new Set<() => void>();
+  const unsubscribe = opts.bus.onWake(() => {
+    for (const w of waiters) w();
+    waiters.clear();
+  });
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
+    });
+
+  const loop = async () => {
+    while (!stopping) {
+      let job: Awaited<ReturnType<typeof claim>> = null;
+      try {
+        job = await claim(opts.db, opts.owner, new Date());
+      } catch (error) {
+        opts.onError("(claim)", error);
+      }
+      if (!job) {
+        await sleep(opts.pollMs ?? 1000);
+        continue;
+      }
+      const controller = new AbortController();
+      controllers.set(job.documentId, controller);
+      try {
+        await opts.run(job.documentId, job.attempts, controller.signal);
+      } catch (error) {
+        opts.onError(job.documentId, error);
+      } finally {
+        controllers.delete(job.documentId);
+        // A job cut short by shutdown stays `running` in the store; the next start resumes it.
+        if (!stopping) await complete(opts.db, job.documentId).catch((error) => opts.onError(job!.documentId, error));
+      }
+    }
+  };
+  const loops = Array.from({ length: opts.concurrency }, loop);
+  return {
+    abort: (documentId, reason) => controllers.get(documentId)?.abort(new Error(reason)),
+    running: () => controllers.size,
+    stop: async () => {
+      stopping = true;
+      unsubscribe();
+      for (const w of waiters) w();
+      for (const c of controllers.values()) c.abort(new Error("the service is stopping"));
+      await Promise.allSettled(loops);
+    },
+  };
+};

@@ -1,0 +1,61 @@
+/**
+ * The database through knex: SQLite in the data directory by default, PostgreSQL when QUIRE_DATABASE_URL is set.
+ * Migrations are listed in code (not discovered from disk) so they run the same under tsx and in a bundle.
+ */
+import knexFactory, { type Knex } from "knex";
+import { Context, Layer, Effect } from "effect";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import * as m001 from "./migrations/001_initial.ts";
+
+const migrations = [m001];
+
+const migrationSource: Knex.MigrationSource<(typeof migrations)[number]> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (m) => m.name,
+  getMigration: async (m) => ({ up: m.up, down: m.down }),
+};
+
+export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string }): Promise<Knex> => {
+  let knex: Knex;
+  if (opts.databaseUrl) {
+    knex = knexFactory({ client: "pg", connection: opts.databaseUrl, pool: { min: 0, max: 10 } });
+  } else {
+    mkdirSync(opts.dataDir, { recursive: true });
+    knex = knexFactory({
+      client: "better-sqlite3",
+      connection: { filename: join(opts.dataDir, "quire.sqlite") },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        // WAL lets the command line and the sweeper read while the server writes; busy_timeout waits out a
+        // writer in another process instead of failing with SQLITE_BUSY.
+        afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
+          conn.pragma("journal_mode = WAL");
+          conn.pragma("synchronous = NORMAL");
+          conn.pragma("busy_timeout = 5000");
+          conn.pragma("foreign_keys = ON");
+          done(null, conn);
+        },
+      },
+    });
+  }
+  await knex.migrate.latest({ migrationSource });
+  return knex;
+};
+
+export class Db extends Context.Tag("quire/Db")<Db, Knex>() {
+  static layer = (opts: { dataDir: string; databaseUrl?: string }) =>
+    Layer.scoped(
+      Db,
+      Effect.acquireRelease(
+        Effect.promise(() => openDatabase(opts)),
+        (knex) => Effect.promise(() => knex.destroy()),
+      ),
+    );
+}
+
+/** JSON columns are text in SQLite; these keep the encoding in one place. */
+export const toJson = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+export const fromJson = <T>(text: string | null | undefined, fallback: T): T => (text ? (JSON.parse(text) as T) : fallback);

@@ -1,0 +1,70 @@
+/**
+ * The HTTP edge on HyperExpress: routes as data, authentication per route, every error a Problem. Unknown paths
+ * answer 404 `not_found` and known paths with another method 405 `method_not_allowed`, both as Problems.
+ */
+import HyperExpress from "hyper-express";
+import type { ServerApp, Route, AuthMode } from "./context.ts";
+import { sendError, sendJson } from "./http.ts";
+import { documentRoutes } from "./routes/documents.ts";
+import { downloadRoutes } from "./routes/downloads.ts";
+import { apiKeyRoutes } from "./routes/api-keys.ts";
+import { laterRoutes } from "./routes/later.ts";
+import { MethodNotAllowed, NotFound, RegionMismatch, SessionRequired, Unauthorized } from "../core/errors.ts";
+import type { Principal } from "../core/auth/tenancy.ts";
+
+export const VERSION = "0.1.0";
+
+export const routes: Route[] = [...documentRoutes, ...downloadRoutes, ...apiKeyRoutes, ...laterRoutes];
+
+const NO_PRINCIPAL: Principal = { kind: "api_key", organizationId: "", projectId: "", credentialId: "" };
+
+const authorize = async (app: ServerApp, mode: AuthMode, header: string | undefined): Promise<Principal> => {
+  if (mode === "none") return NO_PRINCIPAL;
+  const result = await app.auth.authenticate(header);
+  if (!result.ok) {
+    if (result.reason === "region_mismatch") throw new RegionMismatch({ message: result.message });
+    throw new Unauthorized({ message: result.message });
+  }
+  const { principal } = result;
+  if (mode === "session" && principal.kind !== "session") {
+    throw new SessionRequired({ message: "This route is for the dashboard: sign in and use the session bearer, not an API key." });
+  }
+  if (mode === "api_key" && principal.kind !== "api_key") {
+    throw new Unauthorized({ message: "This route needs an API key (Authorization: Bearer ak_…)." });
+  }
+  return principal;
+};
+
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, "[^/]+")}/?$`);
+
+export const buildServer = (app: ServerApp) => {
+  // The body limit is enforced by our own reader, per route, so an oversized body gets a Problem, not a bare 413.
+  const server = new HyperExpress.Server({ max_body_length: 1024 * 1024 * 1024 });
+  const log = app.log;
+
+  server.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok", version: VERSION, region: app.config.region }));
+
+  for (const route of routes) {
+    const handle = async (req: HyperExpress.Request, res: HyperExpress.Response) => {
+      try {
+        const principal = await authorize(app, route.auth, req.headers.authorization);
+        await route.handler({ app, req, res, principal, params: req.path_parameters, query: req.query_parameters });
+      } catch (error) {
+        sendError(res, error, app.config.errorsUrl, log);
+      }
+    };
+    const method = route.method.toLowerCase() as "get" | "post" | "delete";
+    server[method](route.path, handle);
+  }
+
+  const known = [...routes.map((r) => ({ method: r.method, pattern: patternOf(r.path) })), { method: "GET", pattern: /^\/healthz\/?$/ }];
+  server.set_not_found_handler((req, res) => {
+    const allow = [...new Set(known.filter((k) => k.pattern.test(req.path)).map((k) => k.method))];
+    const error = allow.length
+      ? new MethodNotAllowed({ message: `${req.method} is not allowed here; use ${allow.join(" or ")}.`, allow })
+      : new NotFound({ message: `No route ${req.method} ${req.path}.` });
+    sendError(res, error, app.config.errorsUrl, log);
+  });
+  server.set_error_handler((_req, res, error) => sendError(res, error, app.config.errorsUrl, log));
+  return server;
+};

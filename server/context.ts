@@ -1,0 +1,29 @@
+/** What route handlers get: the running service's parts and the request's authenticated principal. */
+import type { Request, Response } from "hyper-express";
+import type { Principal, Authenticator } from "../core/auth/tenancy.ts";
+import type { DocDeps } from "../core/documents/deps.ts";
+import type { WorkerPool } from "../core/jobs/worker.ts";
+
+export interface ServerApp extends DocDeps {
+  readonly auth: Authenticator;
+  readonly workers: WorkerPool;
+}
+
+export type AuthMode = "none" | "api_key" | "api_key_or_session" | "session";
+
+export interface HandlerArgs {
+  readonly app: ServerApp;
+  readonly req: Request;
+  readonly res: Response;
+  readonly principal: Principal;
+  readonly params: Record<string, string>;
+  readonly query: Record<string, string>;
+}
+
+export interface Route {
+  readonly method: "GET" | "POST" | "DELETE";
+  /** Express-style path, e.g. `/v1/documents/:document_id`. */
+  readonly path: string;
+  readonly auth: AuthMode;
+  readonly handler: (args: HandlerArgs) => Promise<void> | void;
+}

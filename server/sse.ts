@@ -1,0 +1,96 @@
+/**
+ * Server-sent events of a document: stored events after `afterSequence`, then live ones, until the final event.
+ * Used by stream mode and by `GET /documents/{id}/events`, so both send the same records. The final event carries
+ * the document as it is when sent (fresh links), so a streaming client needs no second call.
+ */
+import type { Response } from "hyper-express";
+import type { ServerApp } from "./context.ts";
+import { isFinal, listEvents, type EventRecord } from "../core/events/store.ts";
+import { loadWire, type DocumentRow } from "../core/documents/repo.ts";
+import { requestIdOf } from "./http.ts";
+
+const HEARTBEAT_MS = 15_000;
+
+const frame = (record: EventRecord) => `id: ${record.id}\nevent: ${record.type}\ndata: ${JSON.stringify(record)}\n\n`;
+
+const withDocument = async (app: ServerApp, record: EventRecord): Promise<EventRecord> => {
+  if (!isFinal(record)) return record;
+  const row: DocumentRow | undefined = await app.db("documents").where({ id: record.document_id }).first();
+  if (!row) return record;
+  return { ...record, data: { ...record.data, document: await loadWire(app.db, row, app.signer, app.now()) } };
+};
+
+export const streamEvents = async (app: ServerApp, res: Response, documentId: string, afterSequence: number, status = 200) => {
+  requestIdOf(res);
+  res.status(status);
+  res.header("Content-Type", "text/event-stream; charset=utf-8");
+  res.header("Cache-Control", "no-cache");
+  res.header("X-Accel-Buffering", "no");
+
+  let last = afterSequence;
+  let closed = false;
+  let wake: (() => void) | null = null;
+  const pending: EventRecord[] = [];
+  const unsubscribe = app.bus.subscribe(documentId, (record) => {
+    pending.push(record);
+    wake?.();
+  });
+  res.once("close", () => {
+    closed = true;
+    wake?.();
+  });
+  const heartbeat = setInterval(() => !closed && res.write(": keep-alive\n\n"), HEARTBEAT_MS);
+  try {
+    // Subscribed before reading the store, so nothing written in between is missed; duplicates are skipped by sequence.
+    let batch = await listEvents(app.db, documentId, last);
+    for (;;) {
+      for (const record of batch) {
+        if (closed || record.sequence <= last) continue;
+        res.write(frame(await withDocument(app, record)));
+        last = record.sequence;
+        if (isFinal(record)) return;
+      }
+      if (closed) return;
+      if (pending.length === 0) {
+        // A finished document whose events were all replayed has nothing more to say.
+        const row = await app.db("documents").where({ id: documentId }).first("status");
+        if (!row || !["queued", "running"].includes(row.status)) {
+          const rest = await listEvents(app.db, documentId, last);
+          if (rest.length === 0) return;
+          batch = rest;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          if (pending.length || closed) resolve();
+        });
+        wake = null;
+      }
+      const live = pending.splice(0);
+      // A gap means a notification was missed: read the store instead.
+      batch = live.length && live[0]!.sequence === last + 1 ? live : await listEvents(app.db, documentId, last);
+    }
+  } finally {
+    clearInterval(heartbeat);
+    unsubscribe();
+    if (!closed) res.end();
+  }
+};
+
+/** Waits until the document finishes or `ms` pass; true when it finished. */
+export const waitForFinal = (app: ServerApp, documentId: string, ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    let done = false;
+    const finish = (value: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(value);
+    };
+    const unsubscribe = app.bus.subscribe(documentId, (record) => isFinal(record) && finish(true));
+    const timer = setTimeout(() => finish(false), ms);
+    void app.db("documents").where({ id: documentId }).first("status").then((row) => {
+      if (row && !["queued", "running"].includes(row.status)) finish(true);
+    });
+  });

@@ -1,0 +1,83 @@
+/**
+ * Starting and stopping the service: the store and its migrations, keys from QUIRE_API_KEYS, recovery of jobs a
+ * crash interrupted, the worker pool, the retention sweeper, then the HTTP server.
+ */
+import { Effect, ManagedRuntime } from "effect";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "../core/config.ts";
+import { appLayer, services } from "../core/services/index.ts";
+import { ensureApiKeys, makeAuthenticator } from "../core/auth/tenancy.ts";
+import { makeRateLimiter } from "../core/limits/rate.ts";
+import { startWorkers } from "../core/jobs/worker.ts";
+import { runDocument } from "../core/documents/run.ts";
+import { recoverInterrupted } from "../core/jobs/recover.ts";
+import { settleInterrupted } from "../core/documents/idempotency.ts";
+import { sweep } from "../core/documents/content.ts";
+import { buildServer } from "./app.ts";
+import type { ServerApp } from "./context.ts";
+
+const log = (message: string, error?: unknown) => {
+  const line = { time: new Date().toISOString(), level: error ? "error" : "info", message, error: error ? String((error as Error)?.stack ?? error) : undefined };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+};
+
+/** Links must survive restarts, so a secret made here is kept in the data directory. */
+const signingSecret = (config: Config) => {
+  if (config.signingSecret) return config.signingSecret;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, "signing.key");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+};
+
+export const startService = async (config: Config) => {
+  const runtime = ManagedRuntime.make(appLayer(config));
+  const s = await runtime.runPromise(services);
+  const owner = `proc_${randomUUID()}`;
+  await ensureApiKeys(s.db, config.apiKeys);
+  await settleInterrupted(s.db, owner);
+  const deps = {
+    db: s.db,
+    bus: s.bus,
+    blobs: s.blobs,
+    config,
+    now: s.clock.now,
+    newId: s.ids.make,
+    signer: { publicUrl: config.publicUrl, secret: signingSecret(config) },
+    rate: makeRateLimiter(config.rateLimitPerMinute),
+    owner,
+    log,
+  };
+  await recoverInterrupted(deps, owner);
+  const workers = startWorkers({
+    db: s.db,
+    bus: s.bus,
+    owner,
+    concurrency: config.workers,
+    run: (documentId, attempts, signal) => runDocument({ ...deps, renderDelayMs: config.renderDelayMs }, documentId, attempts, signal),
+    onError: (documentId, error) => log(`job ${documentId}`, error),
+  });
+  const app: ServerApp = { ...deps, auth: makeAuthenticator(s.db, config.region), workers };
+  const sweeper = setInterval(() => {
+    sweep(s.db, s.blobs, s.clock.now()).catch((error) => log("sweep failed", error));
+  }, config.sweepIntervalMs);
+  sweeper.unref();
+  const server = buildServer(app);
+  await server.listen(config.port);
+  log(`quire listening on ${config.port} (region ${config.region}, data ${config.dataDir}, ${config.workers} workers)`);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(sweeper);
+    server.close();
+    await workers.stop();
+    await runtime.dispose();
+  };
+  return { app, server, stop, port: server.port };
+};
+
+export const runEffect = Effect.runPromise;
