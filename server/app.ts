@@ -38,8 +38,9 @@ const authorize = async (app: ServerApp, mode: AuthMode, header: string | undefi
 const patternOf = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, "[^/]+")}/?$`);
 
 export const buildServer = (app: ServerApp) => {
-  // The body limit is enforced by our own reader, per route, so an oversized body gets a Problem, not a bare 413.
-  const server = new HyperExpress.Server({ max_body_length: 1024 * 1024 * 1024 });
+  // Per-route limits are enforced by our own reader (server/http.ts) so an oversized body gets a Problem; this
+  // server-wide cap only bounds chunked bodies that declare no length.
+  const server = new HyperExpress.Server({ max_body_length: 64 * 1024 * 1024 });
   const log = app.log;
 
   server.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok", version: VERSION, region: app.config.region }));

@@ -56,14 +56,10 @@ export const readBody = async (req: Request, limit: number): Promise<Buffer> => 
   const declared = Number(req.headers["content-length"]);
   const tooLarge = () => new PayloadTooLarge({ message: `The body is over the limit of ${limit} bytes for this route.` });
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req as unknown as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > limit) throw tooLarge();
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks, total);
+  // Bodies without a declared length (chunked) are capped by the server-wide limit in app.ts while they arrive.
+  const body = Buffer.from(await req.buffer());
+  if (body.length > limit) throw tooLarge();
+  return body;
 };
 
 const isJsonType = (contentType: string | undefined) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i.test(contentType ?? "");

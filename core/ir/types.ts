@@ -1,0 +1,214 @@
+/**
+ * The intermediate document model (IR): the typed tree every reader produces and every format
+ * plugin renders. A leaf module: no I/O, imports nothing, plain JSON-serialisable data (no class
+ * instances, no `undefined`-only meaning, no cycles), so it can be stored, diffed and used as the
+ * input of renderer golden fixtures (DESIGN.md, "Contracts: IR").
+ *
+ * Ids. Every node carries an `id` derived only from its position in the tree, so the same input
+ * always yields the same ids (edits, report locations and key data point at them):
+ *
+ *   b3            the fourth top-level block
+ *   b3.i1         its second list item            b3.i1.b0   the first block of that item
+ *   b4.h0 / b4.r2 a table's first header row / third body row;  b4.r2.c1 a cell of it
+ *   b1.b0         the first block inside a quote
+ *   b0.n2         the third inline of a block or cell;  b0.n2.n0  an inline inside a link
+ *   fn1           the first footnote (numbered in order of first reference); fn1.b0 its first block
+ *
+ * Ids are positions in the IR, not in the source text: a title lifted out of the blocks
+ * (see `IRDocument.title`) does not take a block number.
+ */
+
+/** The kind of document, as in the Document resource's `type` (service-interface.md, "Document"). */
+export type DocType =
+  | "report"
+  | "letter"
+  | "contract"
+  | "memo"
+  | "minutes"
+  | "presentation"
+  | "spreadsheet"
+  | "artifact";
+
+export const docTypes: readonly DocType[] = [
+  "report",
+  "letter",
+  "contract",
+  "memo",
+  "minutes",
+  "presentation",
+  "spreadsheet",
+  "artifact",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Inlines
+
+export type Mark = "bold" | "italic" | "strike" | "code";
+
+/** A run of text; `marks` are kept sorted and unique so equal formatting compares equal. */
+export interface TextInline {
+  type: "text";
+  id: string;
+  text: string;
+  marks: Mark[];
+}
+
+export interface LinkInline {
+  type: "link";
+  id: string;
+  href: string;
+  children: Inline[];
+}
+
+/**
+ * A gap marker: a place where data is missing and a person must fill it in, written `[DATO]` or
+ * `[DATO: what is missing]` in the source. Renderers make it stand out; checks count them.
+ */
+export interface GapInline {
+  type: "gap";
+  id: string;
+  label?: string;
+  marks: Mark[];
+}
+
+/** A reference to `IRDocument.footnotes[n]` by the footnote's id. */
+export interface FootnoteRefInline {
+  type: "footnoteRef";
+  id: string;
+  footnoteId: string;
+}
+
+export interface LineBreakInline {
+  type: "lineBreak";
+  id: string;
+}
+
+export type Inline = TextInline | LinkInline | GapInline | FootnoteRefInline | LineBreakInline;
+
+// ---------------------------------------------------------------------------------------------
+// Blocks
+
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface HeadingBlock {
+  type: "heading";
+  id: string;
+  level: HeadingLevel;
+  inlines: Inline[];
+}
+
+export interface ParagraphBlock {
+  type: "paragraph";
+  id: string;
+  inlines: Inline[];
+}
+
+export interface ListItem {
+  id: string;
+  blocks: Block[];
+  /** Present only for task-list items: `true` checked, `false` open. */
+  checked?: boolean;
+}
+
+export interface ListBlock {
+  type: "list";
+  id: string;
+  ordered: boolean;
+  /** First number of an ordered list (1 unless the source says otherwise). */
+  start: number;
+  items: ListItem[];
+}
+
+export type ColumnAlign = "left" | "center" | "right" | null;
+
+export interface TableCell {
+  id: string;
+  inlines: Inline[];
+}
+
+export interface TableRow {
+  id: string;
+  cells: TableCell[];
+}
+
+/**
+ * A table. Every row, header or body, has exactly `align.length` cells (readers pad or cut rows,
+ * as GFM does), so renderers can rely on a rectangular grid.
+ */
+export interface TableBlock {
+  type: "table";
+  id: string;
+  align: ColumnAlign[];
+  header: TableRow[];
+  rows: TableRow[];
+}
+
+export interface ImageBlock {
+  type: "image";
+  id: string;
+  /** As written: a URL, or `img:<n>` / `web:<query>` (service-interface.md, `sources`). */
+  src: string;
+  alt: string;
+  title?: string;
+}
+
+export interface PageBreakBlock {
+  type: "pageBreak";
+  id: string;
+}
+
+export interface QuoteBlock {
+  type: "quote";
+  id: string;
+  blocks: Block[];
+}
+
+export interface CodeBlock {
+  type: "code";
+  id: string;
+  lang?: string;
+  text: string;
+}
+
+export interface ThematicBreakBlock {
+  type: "thematicBreak";
+  id: string;
+}
+
+/**
+ * Every block kind. The union is open by design: slide, sheet, chart, comment and tracked change
+ * blocks join it when the pptx, xlsx, chart and review work lands, each as its own interface with
+ * a `type` literal ("slide", "sheet", "chart", "comment", "trackedChange") and an `id`. Code that
+ * switches on `type` should end with an exhaustiveness check so the compiler lists every place to
+ * update.
+ */
+export type Block =
+  | HeadingBlock
+  | ParagraphBlock
+  | ListBlock
+  | TableBlock
+  | ImageBlock
+  | PageBreakBlock
+  | QuoteBlock
+  | CodeBlock
+  | ThematicBreakBlock;
+
+export interface Footnote {
+  id: string;
+  /** The label used in the source (`[^label]`), kept for extraction round trips. */
+  label: string;
+  blocks: Block[];
+}
+
+export interface IRDocument {
+  id: string;
+  /** Plain-text title; when set, the heading it came from is not repeated in `blocks`. */
+  title?: string;
+  blocks: Block[];
+  footnotes: Footnote[];
+}
+
+/** For exhaustive switches: `default: return assertNever(node)`. */
+export function assertNever(value: never): never {
+  throw new Error(`unexpected IR node: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,39 @@
+/**
+ * The Word (docx) format plugin. `render` runs three steps with a cancellation check between
+ * each: resolve pictures (the only I/O, through `ctx.images`), map IR → docx model (pure,
+ * `map.ts`), pack the model into the .docx zip.
+ */
+import { Packer } from "docx";
+import type { Document } from "docx";
+import type { IRDocument } from "../../core/ir/types.ts";
+import type { StyleApplied } from "../../core/style/types.ts";
+import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin.ts";
+import { resolveImages } from "./images.ts";
+import { mapDocument } from "./map.ts";
+
+async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
+  ctx.signal?.throwIfAborted();
+  const images = await resolveImages(ir, ctx);
+  ctx.signal?.throwIfAborted();
+  const { document, diagnostics } = mapDocument(ir, style, {
+    type: ctx.type,
+    images,
+    ...(ctx.name !== undefined ? { name: ctx.name } : {}),
+  });
+  ctx.signal?.throwIfAborted();
+  const bytes = await pack(document);
+  ctx.signal?.throwIfAborted();
+  return { bytes, diagnostics };
+}
+
+async function pack(document: Document): Promise<Uint8Array> {
+  const buffer = await Packer.toBuffer(document);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+export const docxPlugin: FormatPlugin = {
+  id: "docx",
+  format: "docx",
+  mediaTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+  render,
+};

@@ -1,0 +1,59 @@
+/**
+ * IR tables → Word tables: full text width in percent (so they fit whatever the margins and
+ * orientation), an even column grid for applications that read only the grid, header rows that
+ * repeat on every page, thin borders, a tinted header, and each column's alignment.
+ */
+import { AlignmentType, BorderStyle, Paragraph, ShadingType, Table, TableCell, TableRow, WidthType } from "docx";
+import type { ColumnAlign, TableBlock, TableRow as IRTableRow } from "../../core/ir/types.ts";
+import type { MapContext } from "./context.ts";
+import { tint } from "./geometry.ts";
+import { mapInlines } from "./inlines.ts";
+import { styleIds } from "./styles.ts";
+
+const border = { style: BorderStyle.SINGLE, size: 4, color: "BFBFBF" };
+/** Percent of the text width; docx writes it in OOXML fiftieths (5000 = 100%). */
+const fullWidth = 100;
+
+export function mapTable(block: TableBlock, ctx: MapContext): Table | null {
+  const columns = block.align.length;
+  if (columns === 0 || block.header.length + block.rows.length === 0) return null;
+  const cellWidth = Math.floor(fullWidth / columns);
+  const row = (ir: IRTableRow, header: boolean) =>
+    new TableRow({
+      tableHeader: header,
+      cantSplit: true,
+      children: ir.cells.map(
+        (cell, c) =>
+          new TableCell({
+            width: { size: cellWidth, type: WidthType.PERCENTAGE },
+            ...(header ? { shading: { type: ShadingType.CLEAR, color: "auto", fill: tint(ctx.style.colors.accent, 0.85) } } : {}),
+            children: [
+              new Paragraph({
+                style: styleIds.tableText,
+                alignment: cellAlignment(block.align[c] ?? null),
+                children: mapInlines(cell.inlines, ctx, { bold: header }),
+              }),
+            ],
+          }),
+      ),
+    });
+  return new Table({
+    width: { size: fullWidth, type: WidthType.PERCENTAGE },
+    columnWidths: Array.from({ length: columns }, () => Math.floor(ctx.geometry.textWidth / columns)),
+    borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
+    margins: { top: 60, bottom: 60, left: 100, right: 100 },
+    rows: [...block.header.map((r) => row(r, true)), ...block.rows.map((r) => row(r, false))],
+  });
+}
+
+/** Columns without an alignment are left-aligned even in a justified document: cells are narrow. */
+function cellAlignment(align: ColumnAlign) {
+  switch (align) {
+    case "center":
+      return AlignmentType.CENTER;
+    case "right":
+      return AlignmentType.RIGHT;
+    default:
+      return AlignmentType.LEFT;
+  }
+}

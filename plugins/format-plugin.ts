@@ -1,0 +1,41 @@
+/**
+ * The format plugin contract (DESIGN.md, "Contracts: Format plugin"): one object per output or
+ * input format, `{ id, format, mediaTypes, render?, extract?, inspect?, repair?, patch? }`.
+ * Optional capabilities are optional fields; only `render` is defined so far, the others join
+ * this type when the review, edit and extract work lands.
+ */
+import type { Diagnostic } from "../core/diagnostics.ts";
+import type { DocType, IRDocument } from "../core/ir/types.ts";
+import type { StyleApplied } from "../core/style/types.ts";
+
+/** Picture bytes a renderer may embed; `width`/`height` are the intrinsic size in pixels. */
+export interface ImageData {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  type: "png" | "jpg" | "gif";
+}
+
+export interface RenderContext {
+  /** The document's `name`, used for file metadata and as the cover title when there is no title. */
+  name?: string;
+  type: DocType;
+  /** Aborts the render (cancel, timeout); renderers throw `signal.reason`. */
+  signal?: AbortSignal;
+  /** Resolves an image `src` (`img:<n>`, a URL…) to bytes; `null` when it cannot be had. */
+  images?: (src: string) => Promise<ImageData | null>;
+}
+
+export interface RenderResult {
+  bytes: Uint8Array;
+  diagnostics: Diagnostic[];
+}
+
+export interface FormatPlugin {
+  /** Unique, non-empty; the registry rejects duplicates. */
+  id: string;
+  /** The `format` value of the interface this plugin produces or reads. */
+  format: string;
+  mediaTypes: readonly string[];
+  render?: (ir: IRDocument, style: StyleApplied, ctx: RenderContext) => Promise<RenderResult>;
+}

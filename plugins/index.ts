@@ -1,0 +1,11 @@
+/**
+ * The explicit list of plugins (DESIGN.md, "plugins/"): adding a plugin means adding it here,
+ * nowhere else. The registry is checked and frozen when this module loads.
+ */
+import { docxPlugin } from "./docx/index.ts";
+import type { FormatPlugin } from "./format-plugin.ts";
+import { createFormatRegistry } from "./registry.ts";
+
+export const formatPluginList: readonly FormatPlugin[] = [docxPlugin];
+
+export const formatPlugins = createFormatRegistry(formatPluginList);

@@ -1,0 +1,140 @@
+/**
+ * The free-text style reader and the per-type defaults. Each row: a style text, the fields of
+ * `style_applied` it must change (from the report defaults), and what must stay unsupported.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { DocType } from "../../../core/ir/types.ts";
+import { defaultStyle } from "../../../core/style/defaults.ts";
+import { readStyle, splitClauses } from "../../../core/style/read.ts";
+import type { StyleApplied } from "../../../core/style/types.ts";
+
+const report = defaultStyle("report");
+
+describe("defaultStyle", () => {
+  const cases: Array<{ given: DocType; want: Partial<StyleApplied> }> = [
+    { given: "report", want: { font: "Calibri", font_size: 11, page_numbers: true, orientation: "portrait" } },
+    { given: "letter", want: { font: "Calibri", page_numbers: false } },
+    { given: "contract", want: { font: "Times New Roman", align: { title: "center", headings: "left", body: "justify" }, page_numbers: true } },
+    { given: "presentation", want: { orientation: "landscape" } },
+  ];
+  for (const { given, want } of cases) {
+    it(given, () => {
+      const style = defaultStyle(given);
+      for (const [key, value] of Object.entries(want)) assert.deepEqual(style[key as keyof StyleApplied], value, key);
+      for (const color of Object.values(style.colors)) assert.match(color, /^#[0-9A-F]{6}$/);
+      assert.equal(style.header, undefined);
+      assert.equal(style.footer, undefined);
+    });
+  }
+  it("returns a fresh object each time", () => {
+    const a = defaultStyle("report");
+    a.colors.text = "#FF0000";
+    assert.equal(defaultStyle("report").colors.text, "#1A1A1A");
+  });
+});
+
+describe("splitClauses", () => {
+  const cases: Array<{ given: string; want: string[] }> = [
+    { given: "font Georgia, 12pt; double spacing. landscape", want: ["font Georgia", "12pt", "double spacing", "landscape"] },
+    { given: "interlineado 1,5 y márgenes de 2.5 cm", want: ["interlineado 1,5", "márgenes de 2.5 cm"] },
+    { given: 'header "ACME, Inc. and Sons" and footer', want: ['header "ACME, Inc. and Sons"', "footer"] },
+    { given: "don't justify, brand", want: ["don't justify", "brand"] },
+    { given: "  ,, ", want: [] },
+  ];
+  for (const { given, want } of cases) it(JSON.stringify(given), () => assert.deepEqual(splitClauses(given), want));
+});
+
+describe("readStyle", () => {
+  const cases: Array<{ given: string; want: Partial<StyleApplied>; unsupported?: string[] }> = [
+    // fonts
+    { given: "font Georgia", want: { font: "Georgia" } },
+    { given: "fuente Arial", want: { font: "Arial" } },
+    { given: "times new roman", want: { font: "Times New Roman" } },
+    { given: "fuente lora para el texto", want: { font: "Lora" } },
+    { given: 'font "Open Sans"', want: { font: "Open Sans" } },
+    { given: "serif", want: { font: "Times New Roman" } },
+    // sizes
+    { given: "12pt", want: { font_size: 12 } },
+    { given: "tamaño 11", want: { font_size: 11 } },
+    { given: "font size 10.5", want: { font_size: 10.5 } },
+    { given: "fuente Arial 12 pt", want: { font: "Arial", font_size: 12 } },
+    { given: "title 24pt", want: {}, unsupported: ["title 24pt"] },
+    { given: "200pt", want: {}, unsupported: ["200pt"] },
+    // line spacing
+    { given: "double spacing", want: { line_spacing: 2 } },
+    { given: "interlineado 1,5", want: { line_spacing: 1.5 } },
+    { given: "interlineado sencillo", want: { line_spacing: 1 } },
+    // colours
+    { given: "blue headings", want: { colors: { ...report.colors, headings: "#1F4E9A" } } },
+    { given: "títulos en rojo", want: { colors: { ...report.colors, headings: "#C00000" } } },
+    { given: "título azul marino", want: { colors: { ...report.colors, title: "#1F3864" } } },
+    { given: "text #333", want: { colors: { ...report.colors, text: "#333333" } } },
+    { given: "accent #ff8800", want: { colors: { ...report.colors, accent: "#FF8800" } } },
+    { given: "green", want: { colors: { ...report.colors, title: "#2E7D32", headings: "#2E7D32", accent: "#2E7D32" } } },
+    // alignment
+    { given: "justified", want: { align: { ...report.align, body: "justify" } } },
+    { given: "justificado", want: { align: { ...report.align, body: "justify" } } },
+    { given: "centered title", want: { align: { ...report.align, title: "center" } } },
+    { given: "títulos centrados", want: { align: { ...report.align, headings: "center" } } },
+    // margins
+    { given: "margins 2 cm", want: { margins_cm: 2 } },
+    { given: "márgenes de 25 mm", want: { margins_cm: 2.5 } },
+    { given: "1 inch margins", want: { margins_cm: 2.54 } },
+    { given: "narrow margins", want: { margins_cm: 1.27 } },
+    { given: "margins 40 cm", want: {}, unsupported: ["margins 40 cm"] },
+    // orientation
+    { given: "landscape", want: { orientation: "landscape" } },
+    { given: "horizontal", want: { orientation: "landscape" } },
+    // toggles
+    { given: "cover page", want: { cover_page: true } },
+    { given: "con portada", want: { cover_page: true } },
+    { given: "table of contents", want: { table_of_contents: true } },
+    { given: "índice", want: { table_of_contents: true } },
+    { given: "numbered pages", want: { page_numbers: true } },
+    { given: "sin números de página", want: { page_numbers: false } },
+    { given: "no page numbers", want: { page_numbers: false } },
+    // header and footer
+    { given: 'header "ACME Corp."', want: { header: "ACME Corp." } },
+    { given: "encabezado: Informe interno", want: { header: "Informe interno" } },
+    { given: "pie de página «Confidencial»", want: { footer: "Confidencial" } },
+    { given: 'footer "Blue Team"', want: { footer: "Blue Team" } },
+    // not understood
+    { given: "professional look", want: {}, unsupported: ["professional look"] },
+  ];
+  for (const { given, want, unsupported = [] } of cases) {
+    it(JSON.stringify(given), () => {
+      const result = readStyle(given, report);
+      assert.deepEqual(result.applied, { ...report, ...want });
+      assert.deepEqual(result.unsupported, unsupported);
+      assert.equal(result.understood, unsupported.length === 0 ? 1 : 0);
+    });
+  }
+
+  it("reads a long mixed request clause by clause", () => {
+    const given =
+      "fuente Georgia, 12pt, interlineado 1,5, títulos en azul y título centrado, justificado, márgenes de 2 cm, horizontal, portada, índice, sin números de página, con purpurina";
+    const result = readStyle(given, report);
+    assert.deepEqual(result.applied, {
+      ...report,
+      font: "Georgia",
+      font_size: 12,
+      line_spacing: 1.5,
+      colors: { ...report.colors, headings: "#1F4E9A" },
+      align: { title: "center", headings: "left", body: "justify" },
+      margins_cm: 2,
+      orientation: "landscape",
+      cover_page: true,
+      table_of_contents: true,
+      page_numbers: false,
+    });
+    assert.deepEqual(result.unsupported, ["con purpurina"]);
+    assert.equal(result.understood, 11);
+  });
+
+  it("does not change its base", () => {
+    const base = defaultStyle("report");
+    readStyle("red text, 14pt", base);
+    assert.deepEqual(base, defaultStyle("report"));
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Starts the real service as a child process (`node --import tsx server/main.ts`) on a fresh data directory and a
+ * free loopback port, the way `make start` runs it, so tests can also kill it mid-job and start it again.
+ */
+import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { randomBytes } from "node:crypto";
+import { contractClient, type ContractClient } from "./contract.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+
+export const freePort = () =>
+  new Promise<number>((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+    srv.on("error", rej);
+  });
+
+export const newKey = (region = "eu") => `ak_${region}_${randomBytes(18).toString("base64url")}`;
+
+export interface Service {
+  readonly origin: string;
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  /** Two organizations' keys: `key` (org "acme") and `otherKey` (org "globex"). */
+  readonly key: string;
+  readonly otherKey: string;
+  readonly client: ContractClient;
+  readonly as: (key: string) => ContractClient;
+  readonly logs: () => string;
+  readonly stop: () => Promise<void>;
+  /** SIGKILL: no shutdown code runs, as in a crash. */
+  readonly kill: () => Promise<void>;
+  readonly restart: (env?: Record<string, string>) => Promise<void>;
+  readonly cli: (...args: string[]) => Promise<unknown>;
+}
+
+export const startService = async (env: Record<string, string> = {}): Promise<Service> => {
+  const dataDir = await mkdtemp(join(tmpdir(), "quire-test-"));
+  const port = await freePort();
+  const key = newKey();
+  const otherKey = newKey();
+  const origin = `http://127.0.0.1:${port}`;
+  const baseEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    QUIRE_PORT: String(port),
+    QUIRE_PUBLIC_URL: origin,
+    QUIRE_DATA_DIR: dataDir,
+    QUIRE_API_KEYS: `${key}=acme,${otherKey}=globex`,
+    QUIRE_WORKERS: "2",
+    ...env,
+  };
+  let child: ChildProcess | null = null;
+  let output = "";
+  const launch = async (extra: Record<string, string> = {}) => {
+    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${output}`);
+      try {
+        const res = await fetch(`${origin}/healthz`);
+        if (res.ok) return;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const exited = (signal: NodeJS.Signals) =>
+    new Promise<void>((res) => {
+      const c = child;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return res();
+      c.once("exit", () => res());
+      c.kill(signal);
+    });
+  await launch();
+  const baseUrl = `${origin}/v1`;
+  return {
+    origin,
+    baseUrl,
+    dataDir,
+    key,
+    otherKey,
+    client: contractClient(baseUrl, key),
+    as: (k) => contractClient(baseUrl, k),
+    logs: () => output,
+    stop: async () => {
+      await exited("SIGTERM");
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    kill: () => exited("SIGKILL"),
+    restart: async (extra) => {
+      await exited("SIGTERM");
+      await launch(extra);
+    },
+    cli: async (...args) => {
+      const { stdout } = await run(process.execPath, ["--import", "tsx", "cli/quire.ts", ...args], { cwd: ROOT, env: baseEnv });
+      return JSON.parse(stdout);
+    },
+  };
+};
