@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../core/config.ts";
 import { appLayer, services } from "../core/services/index.ts";
-import { ensureApiKeys, makeAuthenticator } from "../core/auth/tenancy.ts";
+import { ensureApiKeys, ensureFirstKey, makeAuthenticator } from "../core/auth/tenancy.ts";
 import { makeRateLimiter } from "../core/limits/rate.ts";
 import { startWorkers } from "../core/jobs/worker.ts";
 import { runDocument } from "../core/documents/run.ts";
@@ -37,6 +37,11 @@ export const startService = async (config: Config) => {
   const s = await runtime.runPromise(services);
   const owner = `proc_${randomUUID()}`;
   await ensureApiKeys(s.db, config.apiKeys);
+  const firstKey = await ensureFirstKey(s.db, config.region);
+  if (firstKey) {
+    writeFileSync(join(config.dataDir, "local-api-key"), `${firstKey}\n`, { mode: 0o600 });
+    log(`no API key existed: created one for local use, saved in ${join(config.dataDir, "local-api-key")}: ${firstKey}`);
+  }
   await settleInterrupted(s.db, owner);
   const deps = {
     db: s.db,

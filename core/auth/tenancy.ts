@@ -164,3 +164,15 @@ export const makeAuthenticator = (db: Knex, region: Region, ttlMs = 30_000) => {
   return { authenticate, forget: () => cache.clear() };
 };
 export type Authenticator = ReturnType<typeof makeAuthenticator>;
+
+/**
+ * A fresh store with no key at all (and none given in QUIRE_API_KEYS) gets one local organization, project and
+ * key, so `make start` on a new machine can be called at once; the key is returned for the log and a file.
+ */
+export const ensureFirstKey = async (db: Knex, region: Region): Promise<string | null> => {
+  const any = await db("api_keys").first("id");
+  if (any) return null;
+  const org = await createOrganization(db, "local");
+  const project = await createProject(db, { organizationId: org.id, name: "default", region });
+  return (await createApiKey(db, { projectId: project.id, name: "first local key" })).key;
+};
