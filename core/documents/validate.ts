@@ -87,7 +87,8 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
     if (!has("format") && !ctx.config.model.baseUrl) {
       errors.push({ path: "/format", message: "format is required in this deployment (no model to infer it): docx, pdf, pptx, xlsx or artifact" });
     }
-  } else {
+  } else if (operation === "review" || operation === "edit" || operation === "extract") {
+    // An unknown operation is reported once, at /operation, by the schema; its rules are not guessed.
     if (!has("file")) errors.push({ path: "/file", message: `${operation} needs the file to work on` });
     if (has("sources")) errors.push({ path: "/sources", message: "sources are for create only" });
     if (has("content")) errors.push({ path: "/content", message: "content is for create only" });
@@ -121,8 +122,8 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
 
   const { store, retention } = resolveRetention({ store: req.store, retention: req.retention });
   const format = req.format ?? null;
-  const artifact =
-    format === "artifact" ? { storage: req.artifact?.storage ?? (ctx.projectStoresNothing || retention === "none" && !req.artifact ? "local" : "shared") } : null;
+  // Default storage: shared, or local in a project that stores nothing or for a page kept no time at all.
+  const artifact = format === "artifact" ? { storage: req.artifact?.storage ?? (ctx.projectStoresNothing || retention === "none" ? "local" : "shared") } : null;
   if (artifact?.storage === "shared" && retention === "none") {
     throw new RetentionNoneShared({
       message: "An artifact kept for no time (retention none) can only store data in visitors' browsers: use artifact.storage local.",
