@@ -10,27 +10,41 @@ export const MEDIA_TYPES: Record<OfficeFormat, string> = {
   pdf: "application/pdf",
 };
 
-/** Reads one entry of a zip by its local headers; enough to find `[Content_Types].xml` near the start. */
+/**
+ * Reads one small entry of a zip through its central directory (local headers may leave sizes to a trailing data
+ * descriptor, as streaming writers do). Inflation is capped so a crafted entry cannot balloon.
+ */
 const zipEntry = (bytes: Buffer, wanted: string): string | null => {
-  let at = 0;
-  while (at + 30 <= bytes.length && bytes.readUInt32LE(at) === 0x04034b50) {
-    const method = bytes.readUInt16LE(at + 8);
-    const compressed = bytes.readUInt32LE(at + 18);
-    const nameLength = bytes.readUInt16LE(at + 26);
-    const extraLength = bytes.readUInt16LE(at + 28);
-    const name = bytes.subarray(at + 30, at + 30 + nameLength).toString("utf8");
-    const start = at + 30 + nameLength + extraLength;
+  const floor = Math.max(0, bytes.length - 65_557);
+  let eocd = -1;
+  for (let at = bytes.length - 22; at >= floor; at--) {
+    if (bytes.readUInt32LE(at) === 0x06054b50) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const entries = bytes.readUInt16LE(eocd + 10);
+  let at = bytes.readUInt32LE(eocd + 16);
+  for (let i = 0; i < entries && at + 46 <= bytes.length && bytes.readUInt32LE(at) === 0x02014b50; i++) {
+    const method = bytes.readUInt16LE(at + 10);
+    const compressed = bytes.readUInt32LE(at + 20);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const extraLength = bytes.readUInt16LE(at + 30);
+    const commentLength = bytes.readUInt16LE(at + 32);
+    const local = bytes.readUInt32LE(at + 42);
+    const name = bytes.subarray(at + 46, at + 46 + nameLength).toString("utf8");
     if (name === wanted) {
+      if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) return null;
+      const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
       const data = bytes.subarray(start, start + compressed);
       try {
-        // Content types are small; the cap keeps a crafted entry from inflating without bound.
         return (method === 8 ? inflateRawSync(data, { maxOutputLength: 1 << 20 }) : data).toString("utf8");
       } catch {
         return null;
       }
     }
-    if (compressed === 0) return null; // sizes in a data descriptor: give up rather than scan
-    at = start + compressed;
+    at += 46 + nameLength + extraLength + commentLength;
   }
   return null;
 };
