@@ -38,9 +38,10 @@ const authorize = async (app: ServerApp, mode: AuthMode, header: string | undefi
 const patternOf = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, "[^/]+")}/?$`);
 
 export const buildServer = (app: ServerApp) => {
-  // Per-route limits are enforced by our own reader (server/http.ts) so an oversized body gets a Problem; this
-  // server-wide cap only bounds chunked bodies that declare no length.
-  const server = new HyperExpress.Server({ max_body_length: 64 * 1024 * 1024 });
+  // Body limits are enforced by our own reader (server/http.ts, per route, chunked bodies included) so an oversized
+  // body gets a Problem. HyperExpress answers a bare 413 (no Problem, no request id) to anything over its own cap
+  // without calling the route, so that cap is put out of reach.
+  const server = new HyperExpress.Server({ max_body_length: Number.MAX_SAFE_INTEGER });
   const log = app.log;
 
   server.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok", version: VERSION, region: app.config.region }));

@@ -3,6 +3,7 @@
  * they stream in (so an oversized body is refused without buffering it all).
  */
 import type { Request, Response } from "hyper-express";
+import { Writable } from "node:stream";
 import { newId } from "../core/services/ids.ts";
 import { MalformedRequest, PayloadTooLarge, UnsupportedMediaType, InternalError, type ApiError } from "../core/errors.ts";
 import { isApiError, problemOf } from "./problems.ts";
@@ -56,10 +57,35 @@ export const readBody = async (req: Request, limit: number): Promise<Buffer> => 
   const declared = Number(req.headers["content-length"]);
   const tooLarge = () => new PayloadTooLarge({ message: `The body is over the limit of ${limit} bytes for this route.` });
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  // Bodies without a declared length (chunked) are capped by the server-wide limit in app.ts while they arrive.
-  const body = Buffer.from(await req.buffer());
-  if (body.length > limit) throw tooLarge();
-  return body;
+  // A declared length within the limit bounds what is buffered (HTTP framing holds the client to it).
+  if (Number.isFinite(declared)) return Buffer.from(await req.buffer());
+  // Chunked bodies declare no length: counted while they arrive and refused once past the limit; the rest is
+  // drained by HyperExpress before the Problem goes out, never kept.
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let over = false;
+    // pipe(), not on("data"): HyperExpress starts the body stream flowing only through pipe.
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        if (!over) {
+          total += chunk.length;
+          if (total > limit) {
+            over = true;
+            chunks.length = 0;
+            reject(tooLarge());
+          } else chunks.push(chunk);
+        }
+        done();
+      },
+      final(done) {
+        if (!over) resolve(Buffer.concat(chunks, total));
+        done();
+      },
+    });
+    sink.on("error", reject);
+    req.pipe(sink);
+  });
 };
 
 const isJsonType = (contentType: string | undefined) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i.test(contentType ?? "");
