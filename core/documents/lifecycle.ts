@@ -28,7 +28,8 @@ export const markRunning = async (deps: Deps, id: string): Promise<boolean> => {
 
 export const setPhase = async (deps: Deps, id: string, phase: string): Promise<void> => {
   const changed = await deps.db("documents").where({ id, status: "running" }).update({ phase });
-  if (changed) await appendEvent(deps.db, deps.bus, id, "phase.changed", { phase }, deps.now());
+  // The spec's DocumentEvent: `phase.changed` carries `{status, phase}` (the status stays running).
+  if (changed) await appendEvent(deps.db, deps.bus, id, "phase.changed", { status: "running", phase }, deps.now());
 };
 
 export interface Finish {

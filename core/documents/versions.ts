@@ -5,7 +5,7 @@
  */
 import type { Principal } from "../auth/tenancy.ts";
 import { validateCreateVersionRequest } from "../../generated/validators.js";
-import { ContentDeleted, InputInvalid, NotFound } from "../errors.ts";
+import { ContentDeleted, FileRejected, InputInvalid, NotFound } from "../errors.ts";
 import { appendEvent } from "../events/store.ts";
 import { toJson } from "../store/db.ts";
 import { fieldErrors } from "./ajv-errors.ts";
@@ -42,10 +42,12 @@ export const createVersion = async (deps: DocDeps, principal: Principal, parentI
     throw new InputInvalid({ message: "The request has invalid fields; see errors.", errors: fieldErrors(validateCreateVersionRequest.errors, { "^/file$": "must be a file id, a document id or {data, filename}" }) });
   }
   const input = body as VersionBody;
+  if (parent.content_deleted_at) throw new ContentDeleted({ message: `The content of ${parent.id} was deleted at ${parent.content_deleted_at}; it can get no new version.` });
   const bytes = await loadFileBytes(deps, principal, input.file);
   const format = sniffFormat(bytes);
   if (!format || (parent.format && format !== parent.format && !(parent.format === "pdf" && format === "pdf"))) {
-    throw new InputInvalid({
+    // The spec's 422 of this route: `file_rejected` for an unsupported type or a file not of the parent's format.
+    throw new FileRejected({
       message: "The file is not a version of this document.",
       errors: [{ path: "/file", message: `must be a ${parent.format ?? "docx, pptx, xlsx or pdf"} file${format ? `, got ${format}` : ""}` }],
     });

@@ -39,8 +39,9 @@ const create = async ({ app, req, res, principal, query }: HandlerArgs) => {
       for (const [k, v] of Object.entries(headers)) res.header(k, v);
       await streamEvents(app, res, row.id, 0);
     } else if (plan.background) {
+      // Background always answers 202 (interface, response modes), even when a fast job already finished.
       const now = await current(app, row.id);
-      sendJson(res, FINISHED.has(now.status) ? 200 : 202, await loadWire(app.db, now, app.signer, app.now()), headers);
+      sendJson(res, 202, await loadWire(app.db, now, app.signer, app.now()), headers);
     } else {
       const finished = await waitForFinal(app, row.id, app.config.directWaitMs);
       const now = await current(app, row.id);
