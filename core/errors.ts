@@ -2,7 +2,7 @@
  * One tagged error per failure the service can answer with. Core code fails with these; only the HTTP edge
  * (server/problems.ts) turns them into RFC 9457 Problems, so the core never knows about status codes.
  */
-import { Data } from "effect";
+import * as Data from "effect/Data";
 
 export interface FieldError {
   /** JSON pointer to the offending field, e.g. `/style`. */

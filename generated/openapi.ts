@@ -2166,13 +2166,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file, with `Content-Disposition` naming it after the document. */
+            /** @description The file, with `Content-Disposition` naming it after the document and its own media type. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
+                    "image/png": string;
+                    "text/html": string;
+                    "text/markdown": string;
                 };
             };
             404: components["responses"]["NotFound"];

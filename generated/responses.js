@@ -325,7 +325,13 @@ export const responseSchemas = {
   },
   "GET /downloads/{output_id}": {
     "200": {
-      "application/octet-stream": null
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document": null,
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation": null,
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": null,
+      "application/pdf": null,
+      "image/png": null,
+      "text/html": null,
+      "text/markdown": null
     },
     "404": {
       "application/problem+json": "Problem"

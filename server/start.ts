@@ -2,7 +2,8 @@
  * Starting and stopping the service: the store and its migrations, keys from QUIRE_API_KEYS, recovery of jobs a
  * crash interrupted, the worker pool, the retention sweeper, then the HTTP server.
  */
-import { Effect, ManagedRuntime } from "effect";
+import * as Effect from "effect/Effect";
+import * as ManagedRuntime from "effect/ManagedRuntime";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";

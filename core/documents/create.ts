@@ -67,13 +67,14 @@ export const createDocument = async (
     if (claimed) await releaseKey(deps.db, principal.organizationId, opts.idempotencyKey!, created);
   };
   try {
-    const retryAfter = deps.rate.take(principal.organizationId, deps.now().getTime());
-    if (retryAfter !== null) {
-      throw new RateLimited({ message: `Over ${deps.config.rateLimitPerMinute} documents a minute for this organization.`, retryAfterSeconds: retryAfter });
-    }
+    // The balance first, so a refused request does not use up a slot of the rate limit.
     const org = await deps.db("organizations").where({ id: principal.organizationId }).first("balance");
     if (org && org.balance !== null && org.balance <= 0) {
       throw new InsufficientBalance({ message: "The organization has no balance left; top it up to create documents." });
+    }
+    const retryAfter = deps.rate.take(principal.organizationId, deps.now().getTime());
+    if (retryAfter !== null) {
+      throw new RateLimited({ message: `Over ${deps.config.rateLimitPerMinute} documents a minute for this organization.`, retryAfterSeconds: retryAfter });
     }
     const now = deps.now();
     const row: DocumentRow = {

@@ -2,7 +2,8 @@
  * In-process notifications: a document's new events and job wake-ups. Stored events are the truth; the bus only
  * tells listeners in this process to look, so a missed notification costs latency, never data.
  */
-import { Context, Layer } from "effect";
+import * as Context from "effect/Context";
+import * as Layer from "effect/Layer";
 import { EventEmitter } from "node:events";
 import type { EventRecord } from "./store.ts";
 

@@ -1,5 +1,6 @@
 /** The loaded settings as a service. */
-import { Context, Layer } from "effect";
+import * as Context from "effect/Context";
+import * as Layer from "effect/Layer";
 import type { Config } from "../config.ts";
 
 export class AppConfig extends Context.Tag("quire/AppConfig")<AppConfig, Config>() {

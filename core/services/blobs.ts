@@ -2,7 +2,8 @@
  * Blob storage behind an interface, so a shared object store can replace the local disk later. Keys are
  * relative paths like `documents/doc_…/out_….docx`; deleting a prefix removes everything a document owns.
  */
-import { Context, Layer } from "effect";
+import * as Context from "effect/Context";
+import * as Layer from "effect/Layer";
 import { mkdir, readFile, rm, writeFile, rename, stat } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";

@@ -1,5 +1,6 @@
 /** The clock as a service, so tests and the sweeper can run at a chosen time. */
-import { Context, Layer } from "effect";
+import * as Context from "effect/Context";
+import * as Layer from "effect/Layer";
 
 export interface ClockShape {
   readonly now: () => Date;

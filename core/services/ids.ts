@@ -3,7 +3,8 @@
  * (`^doc_[0-9A-HJKMNP-TV-Z]{26}$`). Monotonic so ids made in the same millisecond still sort in creation order,
  * which cursor pagination relies on.
  */
-import { Context, Layer } from "effect";
+import * as Context from "effect/Context";
+import * as Layer from "effect/Layer";
 import { monotonicFactory } from "ulid";
 
 export type IdPrefix = "doc" | "out" | "file" | "req" | "org" | "prj" | "key" | "sess" | "we" | "job" | "evt";

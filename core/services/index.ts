@@ -1,5 +1,6 @@
 /** The services every core operation may use, gathered so a program can take them in one step. */
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import { AppConfig } from "./app-config.ts";
 import { Blobs } from "./blobs.ts";
 import { Clock } from "./clock.ts";

@@ -3,7 +3,9 @@
  * Migrations are listed in code (not discovered from disk) so they run the same under tsx and in a bundle.
  */
 import knexFactory, { type Knex } from "knex";
-import { Context, Layer, Effect } from "effect";
+import * as Context from "effect/Context";
+import * as Layer from "effect/Layer";
+import * as Effect from "effect/Effect";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import * as m001 from "./migrations/001_initial.ts";

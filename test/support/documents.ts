@@ -3,6 +3,7 @@
  * document until it finishes, reading a document's events through the checked client, and read-only looks into
  * the service's store (organization ids and balances, which no endpoint shows).
  */
+import { checkResponse } from "./contract.ts";
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -87,9 +88,12 @@ export const assertWellFormedStream = (frames: ReturnType<typeof parseSse>, docu
   assert.equal(finals[0], frames[frames.length - 1], "the final event must be the last");
 };
 
+/** Downloads a signed link; a successful answer must carry a media type the spec lists for downloads. */
 export const download = async (url: string) => {
   const res = await fetch(url);
-  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (res.ok) checkResponse("GET /downloads/{output_id}", res.status, res.headers.get("content-type") ?? "", "");
+  return { res, bytes };
 };
 
 /** A correctly signed download link for `outputId` that expires at `expires` (unix seconds). */
