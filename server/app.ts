@@ -16,7 +16,7 @@ export const VERSION = "0.1.0";
 
 export const routes: Route[] = [...documentRoutes, ...downloadRoutes, ...apiKeyRoutes, ...laterRoutes];
 
-const NO_PRINCIPAL: Principal = { kind: "api_key", organizationId: "", projectId: "", credentialId: "" };
+const NO_PRINCIPAL: Principal = { kind: "api_key", organizationId: "", projectId: "", credentialId: "", projectStoresNothing: false };
 
 const authorize = async (app: ServerApp, mode: AuthMode, header: string | undefined): Promise<Principal> => {
   if (mode === "none") return NO_PRINCIPAL;

@@ -19,13 +19,17 @@ export const requestIdOf = (res: Response): string => {
   return r[REQUEST_ID];
 };
 
-export const sendJson = (res: Response, status: number, body: unknown, headers: Record<string, string> = {}) => {
+/** Sends JSON already serialised (hot paths that cache their text). */
+export const sendJsonText = (res: Response, status: number, json: string, headers: Record<string, string> = {}) => {
   requestIdOf(res);
   res.status(status);
-  for (const [k, v] of Object.entries(headers)) res.header(k, v);
+  for (const name in headers) res.header(name, headers[name]!);
   res.header("Content-Type", "application/json; charset=utf-8");
-  res.send(JSON.stringify(body));
+  res.send(json);
 };
+
+export const sendJson = (res: Response, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  sendJsonText(res, status, JSON.stringify(body), headers);
 
 export const sendProblem = (res: Response, error: ApiError, errorsUrl: string) => {
   const problem = problemOf(error, requestIdOf(res), errorsUrl);

@@ -18,6 +18,8 @@ export interface Principal {
   /** The key's project; for a session, the organization's first project. */
   readonly projectId: string;
   readonly credentialId: string;
+  /** The project keeps nothing: its artifacts default to local storage. */
+  readonly projectStoresNothing: boolean;
 }
 
 export interface ApiKeyRow {
@@ -128,16 +130,16 @@ export const makeAuthenticator = (db: Knex, region: Region, ttlMs = 30_000) => {
   const lookup = async (token: string): Promise<Principal | null> => {
     const hash = hashSecret(token);
     if (token.startsWith("ak_")) {
-      const row = await db("api_keys").where({ hash }).first();
+      const row = await db("api_keys").join("projects", "projects.id", "api_keys.project_id").where({ hash }).first("api_keys.*", "projects.stores_nothing");
       if (!row || row.revoked_at) return null;
-      return { kind: "api_key", organizationId: row.organization_id, projectId: row.project_id, credentialId: row.id };
+      return { kind: "api_key", organizationId: row.organization_id, projectId: row.project_id, credentialId: row.id, projectStoresNothing: Boolean(row.stores_nothing) };
     }
     if (token.startsWith("sess_")) {
       const row = await db("sessions").where({ hash }).first();
       if (!row || row.expires_at <= new Date().toISOString()) return null;
       const project = await firstProject(db, row.organization_id, region);
       if (!project) return null;
-      return { kind: "session", organizationId: row.organization_id, projectId: project.id, credentialId: row.id };
+      return { kind: "session", organizationId: row.organization_id, projectId: project.id, credentialId: row.id, projectStoresNothing: Boolean(project.stores_nothing) };
     }
     return null;
   };

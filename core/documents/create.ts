@@ -39,12 +39,11 @@ export const createDocument = async (
   body: unknown,
   opts: { dryRun: boolean; idempotencyKey?: string },
 ): Promise<CreateOutcome> => {
-  const project = await deps.db("projects").where({ id: principal.projectId }).first();
   const plan = await validateCreate(body, {
     db: deps.db,
     config: deps.config,
     organizationId: principal.organizationId,
-    projectStoresNothing: Boolean(project?.stores_nothing),
+    projectStoresNothing: principal.projectStoresNothing,
   });
   if (opts.dryRun) return { kind: "dry_run", result: dryRunOf(plan) };
 

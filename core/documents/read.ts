@@ -80,10 +80,11 @@ export const freshOutputs = async (db: Knex, row: DocumentRow, signer: LinkSigne
   return (await listOutputs(db, row.id)).map((o) => outputToWire(o, signer, now, ttl));
 };
 
-export const reportOf = (row: DocumentRow): WireReport => {
+export const reportOf = async (db: Knex, row: DocumentRow): Promise<WireReport> => {
   if (row.content_deleted_at) throw new ContentDeleted({ message: `The content of ${row.id} was deleted at ${row.content_deleted_at}.` });
   if (!FINISHED.has(row.status)) throw new ReportNotReady({ message: `The document is ${row.status}; the report comes when it finishes.` });
-  return fromJson<WireReport | null>(row.report, null) ?? {
+  const stored = await db("documents").where({ id: row.id }).first("report");
+  return fromJson<WireReport | null>(stored?.report, null) ?? {
     document_id: row.id,
     issues: [],
     ledger: [],

@@ -5,6 +5,7 @@
 import type { Knex } from "knex";
 import type { components } from "../../generated/openapi.ts";
 import { fromJson } from "../store/db.ts";
+import { fastReader } from "../store/fast-reads.ts";
 import { signDownload, DOWNLOAD_TTL_SECONDS } from "./links.ts";
 import { FINISHED, type Status } from "./status.ts";
 
@@ -41,8 +42,9 @@ export interface DocumentRow {
   artifact: string | null;
   content_deleted_at: string | null;
   events_deleted_at: string | null;
-  request: string | null;
-  report: string | null;
+  /** Loaded only where needed (the pipelines, the report): reads for the wire leave these large columns out. */
+  request?: string | null;
+  report?: string | null;
   charge_level: string | null;
   charge_units: number | null;
   charged: boolean | number;
@@ -69,20 +71,52 @@ export interface LinkSigner {
   readonly secret: string;
 }
 
-export const findDocument = async (db: Knex, organizationId: string, id: string): Promise<DocumentRow | undefined> =>
-  db("documents").where({ id, organization_id: organizationId }).first();
+/** Every column but the request and the report, which can be large and are not part of the wire document. */
+export const ROW_COLUMNS = [
+  "id", "organization_id", "project_id", "name", "operation", "format", "type", "mode", "sector", "parent_id", "status",
+  "phase", "pages", "style_applied", "style_unsupported", "validation_summary", "repair_summary", "error_code",
+  "error_message", "versions", "metadata", "store", "retention", "expires_at", "route", "quality", "artifact",
+  "content_deleted_at", "events_deleted_at", "charge_level", "charge_units", "charged", "created_at", "completed_at",
+] as const;
+const FIND_SQL = `select ${ROW_COLUMNS.join(", ")} from documents where id = ? and organization_id = ?`;
 
-export const listOutputs = async (db: Knex, documentId: string): Promise<OutputRow[]> =>
-  db("outputs").where({ document_id: documentId }).orderBy("position");
+export const findDocument = async (db: Knex, organizationId: string, id: string): Promise<DocumentRow | undefined> => {
+  const fast = fastReader(db);
+  if (fast) return fast.get<DocumentRow>(FIND_SQL, [id, organizationId]);
+  return db("documents").where({ id, organization_id: organizationId }).first(ROW_COLUMNS);
+};
+
+export const listOutputs = async (db: Knex, documentId: string): Promise<OutputRow[]> => {
+  const fast = fastReader(db);
+  if (fast) return fast.all<OutputRow>("select * from outputs where document_id = ? order by position", [documentId]);
+  return db("outputs").where({ document_id: documentId }).orderBy("position");
+};
+
+/**
+ * Link expiries are rounded up to the next 10 seconds, so a link lives between its TTL and 10 s more, and the
+ * signature of an output is computed once per 10 s instead of once per read.
+ */
+const EXPIRY_STEP_MS = 10_000;
+const signatures = new Map<string, string>();
+
+const signedUrl = (signer: LinkSigner, outputId: string, expiresAt: Date) => {
+  const key = `${outputId}.${expiresAt.getTime()}`;
+  let url = signatures.get(key);
+  if (!url) {
+    if (signatures.size >= 10_000) signatures.clear();
+    signatures.set(key, (url = signDownload(signer.publicUrl, signer.secret, outputId, expiresAt)));
+  }
+  return url;
+};
 
 export const outputToWire = (output: OutputRow, signer: LinkSigner, now: Date, ttlSeconds = DOWNLOAD_TTL_SECONDS): WireOutput => {
-  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  const expiresAt = new Date(Math.ceil((now.getTime() + ttlSeconds * 1000) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS);
   const wire: WireOutput = {
     id: output.id,
     kind: output.kind,
     content_type: output.content_type,
     bytes: output.bytes,
-    url: signDownload(signer.publicUrl, signer.secret, output.id, expiresAt),
+    url: signedUrl(signer, output.id, expiresAt),
     expires_at: expiresAt.toISOString(),
   };
   if (output.page !== null) wire.page = output.page;
@@ -91,37 +125,39 @@ export const outputToWire = (output: OutputRow, signer: LinkSigner, now: Date, t
   return wire;
 };
 
+const baseOf = (row: DocumentRow): WireDocument => ({
+  id: row.id,
+  object: "document",
+  name: row.name,
+  operation: row.operation,
+  format: row.format,
+  type: row.type,
+  mode: row.mode,
+  sector: row.sector,
+  parent_id: row.parent_id,
+  status: row.status,
+  phase: row.phase,
+  pages: row.pages,
+  style_applied: fromJson(row.style_applied, null),
+  style_unsupported: fromJson(row.style_unsupported, []),
+  validation_summary: fromJson(row.validation_summary, null),
+  repair_summary: fromJson(row.repair_summary, null),
+  error: row.error_code ? { code: row.error_code as NonNullable<WireDocument["error"]>["code"], message: row.error_message ?? "" } : null,
+  versions: fromJson(row.versions, { engine: "", renderer: "", model: null }),
+  metadata: fromJson(row.metadata, {}),
+  store: Boolean(row.store),
+  retention: row.retention,
+  expires_at: row.expires_at,
+  route: fromJson(row.route, null),
+  quality: fromJson(row.quality, null),
+  artifact: fromJson(row.artifact, null),
+  content_deleted_at: row.content_deleted_at,
+  created_at: row.created_at,
+  completed_at: row.completed_at,
+});
+
 export const toWire = (row: DocumentRow, outputs: ReadonlyArray<OutputRow> | null, signer: LinkSigner, now: Date): WireDocument => {
-  const doc: WireDocument = {
-    id: row.id,
-    object: "document",
-    name: row.name,
-    operation: row.operation,
-    format: row.format,
-    type: row.type,
-    mode: row.mode,
-    sector: row.sector,
-    parent_id: row.parent_id,
-    status: row.status,
-    phase: row.phase,
-    pages: row.pages,
-    style_applied: fromJson(row.style_applied, null),
-    style_unsupported: fromJson(row.style_unsupported, []),
-    validation_summary: fromJson(row.validation_summary, null),
-    repair_summary: fromJson(row.repair_summary, null),
-    error: row.error_code ? { code: row.error_code as NonNullable<WireDocument["error"]>["code"], message: row.error_message ?? "" } : null,
-    versions: fromJson(row.versions, { engine: "", renderer: "", model: null }),
-    metadata: fromJson(row.metadata, {}),
-    store: Boolean(row.store),
-    retention: row.retention,
-    expires_at: row.expires_at,
-    route: fromJson(row.route, null),
-    quality: fromJson(row.quality, null),
-    artifact: fromJson(row.artifact, null),
-    content_deleted_at: row.content_deleted_at,
-    created_at: row.created_at,
-    completed_at: row.completed_at,
-  };
+  const doc = baseOf(row);
   // `outputs` is present once finished (interface, Document); after content deletion the list is empty.
   if (FINISHED.has(row.status)) {
     doc.outputs = row.content_deleted_at || !outputs ? [] : outputs.map((o) => outputToWire(o, signer, now));
@@ -129,6 +165,46 @@ export const toWire = (row: DocumentRow, outputs: ReadonlyArray<OutputRow> | nul
   return doc;
 };
 
+/**
+ * A finished document changes only when its content is deleted, so its wire shape (without the links, which are
+ * signed per read) and its outputs are kept for reads that follow; the row read beforehand tells whether the
+ * cached copy still holds.
+ */
+const finishedCache = new Map<string, { stamp: string; base: WireDocument; outputs: OutputRow[]; json?: string }>();
+const stampOf = (row: DocumentRow) => `${row.status}|${row.content_deleted_at ?? ""}|${row.completed_at ?? ""}`;
+
+const STAMP_SQL = "select organization_id, status, content_deleted_at, completed_at from documents where id = ?";
+
+/**
+ * `GET /documents/{id}`, the hottest read, answered as JSON text: a finished document already cached is confirmed by
+ * a four-column read of its stamp instead of the whole row, and only its freshly signed links are serialised anew.
+ * Undefined when the document is not the organization's.
+ */
+export const readWireJson = async (db: Knex, organizationId: string, id: string, signer: LinkSigner, now: Date): Promise<string | undefined> => {
+  const fast = fastReader(db);
+  const cached = finishedCache.get(id);
+  if (fast && cached) {
+    const head = fast.get<DocumentRow>(STAMP_SQL, [id]);
+    if (!head || head.organization_id !== organizationId) return undefined;
+    if (cached.stamp === stampOf(head)) {
+      // The base serialised without its closing brace; outputs go last.
+      cached.json ??= JSON.stringify(cached.base).slice(0, -1);
+      return `${cached.json},"outputs":${JSON.stringify(cached.outputs.map((o) => outputToWire(o, signer, now)))}}`;
+    }
+  }
+  const row = await findDocument(db, organizationId, id);
+  return row && JSON.stringify(await loadWire(db, row, signer, now));
+};
+
 /** Reads a document with its outputs and returns the wire shape. */
-export const loadWire = async (db: Knex, row: DocumentRow, signer: LinkSigner, now: Date): Promise<WireDocument> =>
-  toWire(row, FINISHED.has(row.status) ? await listOutputs(db, row.id) : null, signer, now);
+export const loadWire = async (db: Knex, row: DocumentRow, signer: LinkSigner, now: Date): Promise<WireDocument> => {
+  if (!FINISHED.has(row.status)) return toWire(row, null, signer, now);
+  const stamp = stampOf(row);
+  let entry = finishedCache.get(row.id);
+  if (!entry || entry.stamp !== stamp) {
+    entry = { stamp, base: baseOf(row), outputs: row.content_deleted_at ? [] : await listOutputs(db, row.id) };
+    if (finishedCache.size >= 5_000) finishedCache.delete(finishedCache.keys().next().value!);
+    finishedCache.set(row.id, entry);
+  }
+  return { ...entry.base, outputs: entry.outputs.map((o) => outputToWire(o, signer, now)) };
+};

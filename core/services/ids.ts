@@ -5,7 +5,7 @@
  */
 import * as Context from "effect/Context";
 import * as Layer from "effect/Layer";
-import { monotonicFactory } from "ulid";
+import { makeUlid } from "./ulid.ts";
 
 export type IdPrefix = "doc" | "out" | "file" | "req" | "org" | "prj" | "key" | "sess" | "we" | "job" | "evt";
 
@@ -18,7 +18,7 @@ export const idPattern = (prefix: IdPrefix) => new RegExp(`^${prefix}_${ULID_PAT
 
 export class Ids extends Context.Tag("quire/Ids")<Ids, IdsShape>() {
   static make = (): IdsShape => {
-    const ulid = monotonicFactory();
+    const ulid = makeUlid();
     return { make: (prefix) => `${prefix}_${ulid()}` };
   };
   static layer = Layer.sync(Ids, Ids.make);

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import * as m001 from "./migrations/001_initial.ts";
+import { attachFastReader, fastReader } from "./fast-reads.ts";
 
 const migrations = [m001];
 
@@ -44,6 +45,7 @@ export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string
     });
   }
   await knex.migrate.latest({ migrationSource });
+  if (!opts.databaseUrl) attachFastReader(knex, join(opts.dataDir, "quire.sqlite"));
   return knex;
 };
 
@@ -53,7 +55,7 @@ export class Db extends Context.Tag("quire/Db")<Db, Knex>() {
       Db,
       Effect.acquireRelease(
         Effect.promise(() => openDatabase(opts)),
-        (knex) => Effect.promise(() => knex.destroy()),
+        (knex) => Effect.promise(() => (fastReader(knex)?.close(), knex.destroy())),
       ),
     );
 }

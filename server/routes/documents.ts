@@ -1,13 +1,13 @@
 /** The document routes of the interface (Endpoints): thin handlers over core/documents. */
 import type { Route, HandlerArgs, ServerApp } from "../context.ts";
-import { readJson, sendJson } from "../http.ts";
+import { readJson, sendJson, sendJsonText } from "../http.ts";
 import { streamEvents, waitForFinal } from "../sse.ts";
 import { createDocument } from "../../core/documents/create.ts";
 import { getRow, listRows, freshOutputs, reportOf } from "../../core/documents/read.ts";
-import { loadWire, type DocumentRow } from "../../core/documents/repo.ts";
+import { loadWire, readWireJson, type DocumentRow } from "../../core/documents/repo.ts";
 import { cancelDocument, deleteDocument } from "../../core/documents/actions.ts";
 import { createVersion } from "../../core/documents/versions.ts";
-import { ContentDeleted, EventsExpired, InputInvalid } from "../../core/errors.ts";
+import { ContentDeleted, EventsExpired, InputInvalid, NotFound } from "../../core/errors.ts";
 import { FINISHED } from "../../core/documents/status.ts";
 import { EVENTS_KEPT_MS } from "../../core/documents/retention.ts";
 
@@ -53,8 +53,9 @@ const create = async ({ app, req, res, principal, query }: HandlerArgs) => {
 };
 
 const get = async ({ app, res, principal, params }: HandlerArgs) => {
-  const row = await getRow(app.db, principal, params.document_id!);
-  sendJson(res, 200, await loadWire(app.db, row, app.signer, app.now()));
+  const json = await readWireJson(app.db, principal.organizationId, params.document_id!, app.signer, app.now());
+  if (json === undefined) throw new NotFound({ message: `No document ${params.document_id} in this organization.` });
+  sendJsonText(res, 200, json);
 };
 
 const list = async ({ app, res, principal, query }: HandlerArgs) => {
@@ -83,7 +84,7 @@ const outputs = async ({ app, res, principal, params, query }: HandlerArgs) => {
 
 const report = async ({ app, res, principal, params }: HandlerArgs) => {
   const row = await getRow(app.db, principal, params.document_id!);
-  sendJson(res, 200, reportOf(row));
+  sendJson(res, 200, await reportOf(app.db, row));
 };
 
 const events = async ({ app, req, res, principal, params }: HandlerArgs) => {
