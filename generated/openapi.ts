@@ -1601,7 +1601,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description `feature_unavailable`: the AI is not enabled in this deployment (affects `prompt`, edit, free-text `style`). */
+        /** @description `feature_unavailable`: not available in this deployment: the AI is not enabled (affects `prompt`, edit, free-text `style`), or the capability (a format, review, extraction, files, webhooks, artifact data) has not been enabled here. */
         NotImplemented: {
             headers: {
                 [name: string]: unknown;
@@ -2102,6 +2102,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     listArtifactRecords: {
@@ -2147,6 +2148,7 @@ export interface operations {
             422: components["responses"]["InputInvalid"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     downloadOutput: {
@@ -2242,6 +2244,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getFile: {
@@ -2268,6 +2271,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     createExtraction: {
@@ -2339,6 +2343,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getExtraction: {
@@ -2375,6 +2380,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     listWebhookEndpoints: {
@@ -2403,6 +2409,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["InputInvalid"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     createWebhookEndpoint: {
@@ -2441,6 +2448,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     deleteWebhookEndpoint: {
@@ -2467,6 +2475,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     listApiKeys: {

@@ -295,6 +295,9 @@ export const responseSchemas = {
     },
     "500": {
       "application/problem+json": "Problem"
+    },
+    "501": {
+      "application/problem+json": "Problem"
     }
   },
   "GET /documents/{document_id}/data/{collection}": {
@@ -320,6 +323,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "500": {
+      "application/problem+json": "Problem"
+    },
+    "501": {
       "application/problem+json": "Problem"
     }
   },
@@ -364,6 +370,9 @@ export const responseSchemas = {
     },
     "500": {
       "application/problem+json": "Problem"
+    },
+    "501": {
+      "application/problem+json": "Problem"
     }
   },
   "GET /files/{file_id}": {
@@ -377,6 +386,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "500": {
+      "application/problem+json": "Problem"
+    },
+    "501": {
       "application/problem+json": "Problem"
     }
   },
@@ -410,6 +422,9 @@ export const responseSchemas = {
     },
     "500": {
       "application/problem+json": "Problem"
+    },
+    "501": {
+      "application/problem+json": "Problem"
     }
   },
   "GET /extract/{id}": {
@@ -430,6 +445,9 @@ export const responseSchemas = {
     },
     "500": {
       "application/problem+json": "Problem"
+    },
+    "501": {
+      "application/problem+json": "Problem"
     }
   },
   "GET /webhook-endpoints": {
@@ -443,6 +461,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "500": {
+      "application/problem+json": "Problem"
+    },
+    "501": {
       "application/problem+json": "Problem"
     }
   },
@@ -467,6 +488,9 @@ export const responseSchemas = {
     },
     "500": {
       "application/problem+json": "Problem"
+    },
+    "501": {
+      "application/problem+json": "Problem"
     }
   },
   "DELETE /webhook-endpoints/{id}": {
@@ -480,6 +504,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "500": {
+      "application/problem+json": "Problem"
+    },
+    "501": {
       "application/problem+json": "Problem"
     }
   },

@@ -1,0 +1,63 @@
+/**
+ * What the service answers when something is not there to serve: data endpoints of a non-artifact, endpoints whose
+ * work has not landed yet, and a file that vanished from the blob store behind the service's back (a server fault:
+ * a 500 Problem, logged, and the service keeps serving).
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { startService, type Service } from "../support/service.ts";
+import { MARKDOWN, download, type Problem } from "../support/documents.ts";
+import { validateProblem } from "../../generated/validators.js";
+
+let svc: Service;
+before(async () => {
+  svc = await startService();
+});
+after(async () => {
+  await svc?.stop();
+});
+
+const createDocx = async () => {
+  const { data, response } = await svc.client.POST("/documents", { body: { format: "docx", content: { markdown: MARKDOWN } } });
+  assert.equal(response.status, 200);
+  return data as Extract<typeof data, { object: "document" }>;
+};
+
+test("the data endpoints of a Word document answer 409 not_an_artifact", async () => {
+  const doc = await createDocx();
+  const summary = await svc.client.GET("/documents/{document_id}/data", { params: { path: { document_id: doc.id } } });
+  assert.equal(summary.response.status, 409);
+  assert.equal((summary.error as Problem).code, "not_an_artifact");
+  const records = await svc.client.GET("/documents/{document_id}/data/{collection}", { params: { path: { document_id: doc.id, collection: "votes" } } });
+  assert.equal(records.response.status, 409);
+  assert.equal((records.error as Problem).code, "not_an_artifact");
+});
+
+test("endpoints whose work is still to come answer 501 feature_unavailable, after authentication", async () => {
+  const upload = await svc.client.POST("/files", { body: { data: Buffer.from("hello").toString("base64"), filename: "a.txt" } as never });
+  assert.equal(upload.response.status, 501);
+  assert.equal((upload.error as Problem).code, "feature_unavailable");
+  const hooks = await svc.client.GET("/webhook-endpoints");
+  assert.equal(hooks.response.status, 501);
+  const anonymous = await fetch(`${svc.baseUrl}/webhook-endpoints`);
+  assert.equal(anonymous.status, 401, "authentication comes first");
+});
+
+test("a stored file gone from disk gives a 500 internal_error Problem, and the service keeps serving", async () => {
+  const doc = await createDocx();
+  const folder = join(svc.dataDir, "blobs", "documents", doc.id);
+  for (const name of readdirSync(folder)) rmSync(join(folder, name));
+  const { res, bytes } = await download(doc.outputs![0]!.url);
+  assert.equal(res.status, 500);
+  assert.equal(res.headers.get("content-type"), "application/problem+json");
+  const problem = JSON.parse(Buffer.from(bytes).toString("utf8"));
+  assert.ok(validateProblem(problem), JSON.stringify(validateProblem.errors));
+  assert.equal(problem.code, "internal_error");
+  assert.equal(problem.request_id, res.headers.get("x-request-id"));
+  assert.doesNotMatch(JSON.stringify(problem), /ENOENT|blobs/, "internal causes are logged, never sent");
+  assert.match(svc.logs(), new RegExp(problem.request_id), "the failure is logged with its request id");
+  const again = await createDocx();
+  assert.equal(again.status, "ready");
+});
