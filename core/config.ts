@@ -17,6 +17,8 @@ export interface Config {
   readonly directWaitMs: number;
   readonly allowPrivateUrls: boolean;
   readonly workers: number;
+  /** LibreOffice instances kept warm for conversions; undefined lets the pool size itself to the machine. */
+  readonly converters: number | undefined;
   readonly signingSecret: string | undefined;
   readonly sweepIntervalMs: number;
   readonly rateLimitPerMinute: number;
@@ -59,6 +61,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     directWaitMs: int(env.QUIRE_DIRECT_WAIT_MS, 120_000, "QUIRE_DIRECT_WAIT_MS"),
     allowPrivateUrls: env.QUIRE_ALLOW_PRIVATE_URLS === "1",
     workers: Math.max(1, int(env.QUIRE_WORKERS, cpus().length, "QUIRE_WORKERS")),
+    converters: env.QUIRE_CONVERTERS ? Math.max(1, int(env.QUIRE_CONVERTERS, 1, "QUIRE_CONVERTERS")) : undefined,
     signingSecret: env.QUIRE_SIGNING_SECRET || undefined,
     sweepIntervalMs: int(env.QUIRE_SWEEP_INTERVAL_MS, 60_000, "QUIRE_SWEEP_INTERVAL_MS"),
     rateLimitPerMinute: int(env.QUIRE_RATE_LIMIT_PER_MINUTE, 120, "QUIRE_RATE_LIMIT_PER_MINUTE"),

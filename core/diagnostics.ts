@@ -10,12 +10,22 @@
 
 export type Severity = "error" | "warning" | "info";
 
+/** Where a diagnostic points in the output (the report's `location`). */
+export interface DiagnosticLocation {
+  pages?: number[];
+  sheet?: string;
+  cells?: string[];
+}
+
 export interface Diagnostic {
   code: string;
   severity: Severity;
   category: string;
   message: string;
   nodeId?: string;
+  location?: DiagnosticLocation;
+  /** Whether a structural repair exists for it (the report's `fixable`). */
+  fixable?: boolean;
 }
 
 /** Builds a diagnostic, leaving `nodeId` out (rather than `undefined`) so it serialises cleanly. */

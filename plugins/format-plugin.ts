@@ -24,6 +24,8 @@ export interface RenderContext {
   signal?: AbortSignal;
   /** Resolves an image `src` (`img:<n>`, a URL…) to bytes; `null` when it cannot be had. */
   images?: (src: string) => Promise<ImageData | null>;
+  /** Heading IR id → page number (from a first PDF conversion), so a TOC opens with its page numbers. */
+  headingPages?: Record<string, number>;
 }
 
 export interface RenderResult {
@@ -38,4 +40,9 @@ export interface FormatPlugin {
   format: string;
   mediaTypes: readonly string[];
   render?: (ir: IRDocument, style: StyleApplied, ctx: RenderContext) => Promise<RenderResult>;
+  /**
+   * A format delivered by converting another format's rendering (`pdf` is the Word rendering converted by
+   * LibreOffice): the compiler renders with that plugin and keeps only the converted file.
+   */
+  renderedAs?: string;
 }

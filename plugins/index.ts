@@ -3,9 +3,12 @@
  * nowhere else. The registry is checked and frozen when this module loads.
  */
 import { docxPlugin } from "./docx/index.ts";
+import { pptxPlugin } from "./pptx/index.ts";
+import { xlsxPlugin } from "./xlsx/index.ts";
+import { pdfPlugin } from "./pdf/index.ts";
 import type { FormatPlugin } from "./format-plugin.ts";
 import { createFormatRegistry } from "./registry.ts";
 
-export const formatPluginList: readonly FormatPlugin[] = [docxPlugin];
+export const formatPluginList: readonly FormatPlugin[] = [docxPlugin, pptxPlugin, xlsxPlugin, pdfPlugin];
 
 export const formatPlugins = createFormatRegistry(formatPluginList);

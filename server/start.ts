@@ -17,6 +17,7 @@ import { recoverInterrupted } from "../core/jobs/recover.ts";
 import { settleInterrupted } from "../core/documents/idempotency.ts";
 import { sweep } from "../core/documents/content.ts";
 import { buildServer } from "./app.ts";
+import { makeEngines } from "../core/documents/pipelines/engines.ts";
 import type { ServerApp } from "./context.ts";
 
 const log = (message: string, error?: unknown) => {
@@ -57,12 +58,16 @@ export const startService = async (config: Config) => {
     log,
   };
   await recoverInterrupted(deps, owner);
+  const engines = makeEngines({ converters: config.converters });
+  // Warm the converter pool while the service starts listening, so the first document does not pay for it.
+  engines.converter().catch((error) => log("the LibreOffice pool did not start; documents will retry it", error));
   const workers = startWorkers({
     db: s.db,
     bus: s.bus,
     owner,
     concurrency: config.workers,
-    run: (documentId, attempts, signal) => runDocument({ ...deps, renderDelayMs: config.renderDelayMs }, documentId, attempts, signal),
+    run: (documentId, attempts, signal) =>
+      runDocument({ ...deps, renderDelayMs: config.renderDelayMs, engines, allowPrivateUrls: config.allowPrivateUrls }, documentId, attempts, signal),
     onError: (documentId, error) => log(`job ${documentId}`, error),
   });
   const app: ServerApp = { ...deps, auth: makeAuthenticator(s.db, config.region), workers };
@@ -81,6 +86,7 @@ export const startService = async (config: Config) => {
     clearInterval(sweeper);
     server.close();
     await workers.stop();
+    await engines.close();
     await runtime.dispose();
   };
   return { app, server, stop, port: server.port };

@@ -38,6 +38,8 @@ export interface Finish {
   readonly report: unknown;
   readonly validationSummary: unknown;
   readonly chargeUnits: number;
+  /** What processing learned or settled: the detected type, the style as applied, repairs, producers. */
+  readonly settled?: Partial<Pick<DocumentRow, "type" | "style_applied" | "style_unsupported" | "repair_summary" | "versions">>;
 }
 
 /** Completes a running document; false when it was canceled meanwhile (its outputs must then be dropped). */
@@ -47,6 +49,7 @@ export const finish = async (deps: Deps, row: DocumentRow, result: Finish): Prom
     const n = await trx("documents")
       .where({ id: row.id, status: "running" })
       .update({
+        ...result.settled,
         status: result.status,
         phase: "done",
         pages: result.pages,

@@ -7,20 +7,26 @@ type Issue = WireReport["issues"][number];
 
 const CATEGORIES = new Set<Issue["category"]>(["structural", "content", "layout", "security", "data", "style"]);
 
-export const buildReport = (documentId: string, diagnostics: ReadonlyArray<Diagnostic>, summary: WireReport["validation_summary"]): WireReport => ({
+export interface ReportExtras {
+  readonly keyData?: WireReport["key_data"];
+  readonly ledger?: WireReport["ledger"];
+  readonly repairSummary?: WireReport["repair_summary"];
+}
+
+export const buildReport = (documentId: string, diagnostics: ReadonlyArray<Diagnostic>, summary: WireReport["validation_summary"], extras: ReportExtras = {}): WireReport => ({
   document_id: documentId,
   issues: diagnostics.map((d) => ({
     code: d.code,
     severity: d.severity,
     category: CATEGORIES.has(d.category as Issue["category"]) ? (d.category as Issue["category"]) : "content",
     message: d.message,
-    fixable: false,
-    location: {},
+    fixable: d.fixable ?? false,
+    location: d.location ?? {},
   })),
-  ledger: [],
+  ledger: extras.ledger ?? [],
   validation_summary: summary,
-  repair_summary: null,
-  key_data: [],
+  repair_summary: extras.repairSummary ?? null,
+  key_data: extras.keyData ?? [],
   edits: [],
   changes: [],
   sanitized: null,

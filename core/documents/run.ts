@@ -14,7 +14,8 @@ import type { DocumentRow } from "./repo.ts";
 import { statusFor, summaryOf } from "./status.ts";
 import { buildReport } from "./report.ts";
 import { createFromContent } from "./pipelines/create-content.ts";
-import type { Pipeline, PipelineOutput } from "./pipelines/types.ts";
+import type { Engines, Pipeline, PipelineOutput } from "./pipelines/types.ts";
+import { toJson } from "../store/db.ts";
 
 export interface RunDeps {
   readonly db: Knex;
@@ -23,6 +24,8 @@ export interface RunDeps {
   readonly now: () => Date;
   readonly newId: (prefix: "out") => string;
   readonly renderDelayMs: number;
+  readonly engines: Engines;
+  readonly allowPrivateUrls: boolean;
   readonly log: (message: string, error?: unknown) => void;
 }
 
@@ -65,6 +68,7 @@ export const dropOutputs = async (deps: Pick<RunDeps, "db" | "blobs">, documentI
 };
 
 export const runDocument = async (deps: RunDeps, documentId: string, attempts: number, signal: AbortSignal): Promise<void> => {
+  // The whole row, request included: the pipeline reads the caller's content from it.
   const row: DocumentRow | undefined = await deps.db("documents").where({ id: documentId }).first();
   if (!row || (row.status !== "queued" && row.status !== "running")) return;
   if (attempts > MAX_ATTEMPTS) {
@@ -81,6 +85,10 @@ export const runDocument = async (deps: RunDeps, documentId: string, attempts: n
       signal,
       phase: (phase) => lifecycle.setPhase(deps, documentId, phase),
       event: async (type, data) => void (await appendEvent(deps.db, deps.bus, documentId, type, data, deps.now())),
+      db: deps.db,
+      blobs: deps.blobs,
+      engines: deps.engines,
+      allowPrivateUrls: deps.allowPrivateUrls,
     });
     signal.throwIfAborted();
     await lifecycle.setPhase(deps, documentId, "storing");
@@ -89,9 +97,15 @@ export const runDocument = async (deps: RunDeps, documentId: string, attempts: n
     const finished = await lifecycle.finish(deps, row, {
       status: statusFor(result.diagnostics),
       pages: result.pages,
-      report: buildReport(documentId, result.diagnostics, summary),
+      report: buildReport(documentId, result.diagnostics, summary, { keyData: result.keyData, ledger: result.ledger, repairSummary: result.repairSummary }),
       validationSummary: summary,
       chargeUnits: Math.max(1, result.pages ?? 1),
+      settled: {
+        ...(result.type ? { type: result.type } : {}),
+        ...(result.style ? { style_applied: toJson(result.style.applied), style_unsupported: JSON.stringify(result.style.unsupported) } : {}),
+        ...(result.repairSummary ? { repair_summary: toJson(result.repairSummary) } : {}),
+        ...(result.renderer ? { versions: JSON.stringify({ ...JSON.parse(row.versions), renderer: result.renderer }) } : {}),
+      },
     });
     if (!finished) await dropOutputs(deps, documentId);
   } catch (error) {

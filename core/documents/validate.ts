@@ -153,7 +153,8 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
   }
   const plugin = format ? formatPlugins.get(format) : undefined;
   const capability = operation === "create" ? "render" : operation === "extract" ? "extract" : operation === "review" ? "inspect" : "patch";
-  if (format && (!plugin || !(capability in plugin))) {
+  const capable = plugin && (capability in plugin || (capability === "render" && plugin.renderedAs !== undefined));
+  if (format && !capable) {
     throw new FeatureUnavailable({
       message: `This deployment cannot ${operation} ${format} documents yet.`,
       errors: [{ path: "/format", message: `${operation} of ${format} is not available here` }],

@@ -17,6 +17,8 @@ export interface ReadContext {
   footnoteIds: Map<string, string>;
   /** Diagnostics whose node id is read once ids are assigned. */
   pending: Array<{ node: { id: string } | null; diagnostic: Omit<Diagnostic, "nodeId"> }>;
+  /** Set while reading a paragraph of short lines (an address, a signature): its line ends are kept. */
+  keepLines?: boolean;
 }
 
 /** `[DATO]` or `[DATO: what is missing]`; upper case only, as the service writes it. */
@@ -37,7 +39,12 @@ function convert(nodes: PhrasingContent[], marks: Mark[], ctx: ReadContext, owne
   for (const node of nodes) {
     switch (node.type) {
       case "text":
-        out.push(...splitGaps(softBreaks(node.value), marks));
+        if (ctx.keepLines) {
+          node.value.split(/[ \t]*\r?\n[ \t]*/).forEach((line, i) => {
+            if (i > 0) out.push({ type: "lineBreak", id: "" });
+            out.push(...splitGaps(line, marks));
+          });
+        } else out.push(...splitGaps(softBreaks(node.value), marks));
         break;
       case "emphasis":
         out.push(...convert(node.children, withMark(marks, "italic"), ctx, owner));
@@ -119,7 +126,10 @@ function inlineHtml(value: string, ctx: ReadContext, owner: { id: string }): Inl
   return [];
 }
 
-/** A soft line break inside a paragraph is a space in every output format. */
+/**
+ * A soft line break inside a paragraph is a space in every output format, except in a paragraph made only of short
+ * lines (see `isLineBlock`), where each line stands on its own as the writer laid it out.
+ */
 function softBreaks(text: string): string {
   return text.replace(/[ \t]*\r?\n[ \t]*/g, " ");
 }
@@ -168,4 +178,13 @@ export function trimInlines(inlines: Inline[]): Inline[] {
   const last = out[lastIndex];
   if (last?.type === "text") out[lastIndex] = { ...last, text: last.text.trimEnd() };
   return out.filter((inline) => !(inline.type === "text" && inline.text === ""));
+}
+
+/**
+ * A paragraph of two or more lines, each at most 60 characters: an address, a date and place, a signature
+ * block. Its line ends are meant, so they are kept as line breaks instead of being joined into one line.
+ */
+export function isLineBlock(source: string): boolean {
+  const lines = source.split(/\r?\n/).map((l) => l.trim());
+  return lines.length >= 2 && lines.every((l) => l.length > 0 && l.length <= 60);
 }

@@ -28,10 +28,16 @@ import { assignIds } from "../ir/ids.ts";
 import { plainText } from "../ir/text.ts";
 import type { Block, ColumnAlign, Footnote, HeadingLevel, IRDocument, TableRow } from "../ir/types.ts";
 import type { ReadContext } from "./inlines.ts";
-import { readInlines, trimInlines } from "./inlines.ts";
+import { isLineBlock, readInlines, trimInlines } from "./inlines.ts";
+
+/**
+ * `web:<search text>` addresses carry spaces, which CommonMark does not allow in a link destination; they are
+ * wrapped in `<…>` (the form that does) so `![a sunset](web:sunset over the sea)` is read as the picture it means.
+ */
+const webImage = /(!\[[^\]\n]*\]\()(web:[^()<>\n]*?)\)/g;
 
 export function readMarkdown(markdown: string): { ir: IRDocument; diagnostics: Diagnostic[] } {
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown.replace(webImage, "$1<$2>)")) as Root;
   const ctx: ReadContext = {
     definitions: new Map(),
     footnoteDefinitions: new Map(),
@@ -177,7 +183,9 @@ function readParagraph(node: Paragraph, ctx: ReadContext): Block[] {
       out.push(image);
     } else {
       const block: Block = { type: "paragraph", id: "", inlines: [] };
+      ctx.keepLines = isLineBlock(segment.nodes.map((n) => ("value" in n ? n.value : "children" in n ? "x" : "")).join(""));
       block.inlines = trimInlines(readInlines(segment.nodes, ctx, block));
+      ctx.keepLines = false;
       if (block.inlines.length > 0) out.push(block);
     }
   }

@@ -3,8 +3,8 @@
  * numbering, not by look-alike formatting: headings use Heading1-6, lists real numbering, quotes
  * the Quote style, code the Source Code style.
  */
-import { AlignmentType, BorderStyle, HeadingLevel, ImageRun, PageBreak, Paragraph, Table, TableOfContents, TextRun } from "docx";
-import type { IParagraphOptions, ParagraphChild } from "docx";
+import { AlignmentType, BookmarkEnd, BookmarkStart, BorderStyle, HeadingLevel, ImageRun, PageBreak, Paragraph, Table, TableOfContents, TextRun } from "docx";
+import type { FileChild, IParagraphOptions, ParagraphChild } from "docx";
 import { diagnostic } from "../../core/diagnostics.ts";
 import type { Block, CodeBlock, ImageBlock, Inline, ListBlock } from "../../core/ir/types.ts";
 import { assertNever } from "../../core/ir/types.ts";
@@ -15,7 +15,8 @@ import { listIndent, maxListLevel } from "./numbering.ts";
 import { styleIds } from "./styles.ts";
 import { mapTable } from "./tables.ts";
 
-export type BodyChild = Paragraph | Table | TableOfContents;
+/** Body content; `FileChild` covers blocks written as raw WordprocessingML (the TOC). */
+export type BodyChild = Paragraph | Table | TableOfContents | FileChild;
 
 const headingLevels = [
   HeadingLevel.HEADING_1,
@@ -60,17 +61,23 @@ export function mapBlocks(blocks: Block[], ctx: MapContext, place: BlockPlace, l
 
 function mapBlock(block: Block, ctx: MapContext, place: BlockPlace, extra: Extra): BodyChild[] {
   switch (block.type) {
-    case "heading":
+    case "heading": {
+      const runs = mapInlines(block.inlines, ctx, { inFootnote: place.inFootnote });
+      const bookmark = place.inFootnote ? undefined : ctx.bookmarks.get(block.id);
       return [
         new Paragraph({
           heading: headingLevels[block.level - 1],
-          children: mapInlines(block.inlines, ctx, { inFootnote: place.inFootnote }),
+          // The bookmark spans the heading's text: what a TOC entry and its PAGEREF point at.
+          children: bookmark
+            ? [new BookmarkStart(bookmark.name, bookmark.id) as unknown as ParagraphChild, ...runs, new BookmarkEnd(bookmark.id) as unknown as ParagraphChild]
+            : runs,
           ...(ctx.clauseNumbers && place.listLevel < 0 && place.quoteDepth === 0
-            ? { numbering: ctx.numbering.clause(block.level - 1) }
+            ? { numbering: ctx.numbering.clause(Math.max(0, block.level - ctx.clauseBase)) }
             : {}),
           ...extra,
         }),
       ];
+    }
     case "paragraph":
       return [paragraph(block.inlines, ctx, place, extra)];
     case "list":
@@ -103,6 +110,7 @@ function mapBlock(block: Block, ctx: MapContext, place: BlockPlace, extra: Extra
 function paragraph(inlines: Inline[], ctx: MapContext, place: BlockPlace, extra: Extra & IParagraphOptions = {}): Paragraph {
   return new Paragraph({
     ...(place.inFootnote ? { style: styleIds.footnoteText } : place.quoteDepth > 0 ? { style: styleIds.quote } : {}),
+    ...(place.keepLeft ? { alignment: AlignmentType.LEFT } : {}),
     ...indent(place),
     ...extra,
     children: [...((extra.children as ParagraphChild[] | undefined) ?? []), ...mapInlines(inlines, ctx, { inFootnote: place.inFootnote })],

@@ -21,7 +21,17 @@ export interface MapContext {
   numbering: Numbering;
   /** Number headings as clauses (contracts without hand-written numbers). */
   clauseNumbers: boolean;
+  /** The heading level numbered as a first-level clause: the shallowest one the body uses. */
+  clauseBase: number;
+  /** Heading IR id → the bookmark a table of contents links to; empty without a TOC. */
+  bookmarks: ReadonlyMap<string, Bookmark>;
   diagnostics: Diagnostic[];
+}
+
+export interface Bookmark {
+  name: string;
+  /** `w:id`, unique among the document's bookmarks. */
+  id: number;
 }
 
 /** Where a block sits: inside how many quotes, at which list level, in a footnote or a table. */
@@ -30,6 +40,8 @@ export interface BlockPlace {
   /** The list level of the enclosing item's content, or -1 outside lists. */
   listLevel: number;
   inFootnote: boolean;
+  /** Left-aligned whatever the body alignment: a letter's address, date and signature blocks. */
+  keepLeft?: boolean;
 }
 
 export const topLevel: BlockPlace = { quoteDepth: 0, listLevel: -1, inFootnote: false };

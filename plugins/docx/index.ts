@@ -19,6 +19,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
     type: ctx.type,
     images,
     ...(ctx.name !== undefined ? { name: ctx.name } : {}),
+    ...(ctx.headingPages !== undefined ? { headingPages: ctx.headingPages } : {}),
   });
   ctx.signal?.throwIfAborted();
   const bytes = await pack(document);

@@ -5,27 +5,44 @@
  *
  * Page furniture comes from the style: A4 in the style's orientation and margins, an optional
  * cover page (title alone on the first page, which carries no header or footer), an optional
- * table of contents (Word's TOC field, prefilled from the headings), header text, footer text
- * and page numbers (a PAGE field).
+ * table of contents (Word's TOC field with its entries, and page numbers when the caller knows
+ * them, already written: `toc.ts`), header text, footer text and page numbers (a PAGE field).
+ * The type's own opening blocks (a memo's header, a minutes' meeting table, a letter's
+ * left-aligned address blocks) come from `layout.ts`.
  */
-import { AlignmentType, Document, Footer, Header, HeadingLevel, PageBreak, PageNumber, PageOrientation, Paragraph, TableOfContents, TextRun } from "docx";
+import { AlignmentType, Document, Footer, Header, HeadingLevel, PageBreak, PageNumber, PageOrientation, Paragraph, TextRun } from "docx";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import { diagnostic } from "../../core/diagnostics.ts";
-import type { DocType, IRDocument } from "../../core/ir/types.ts";
+import { guessLanguage } from "../../core/doctype/language.ts";
+import { plainText } from "../../core/ir/text.ts";
+import type { Block, DocType, IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
 import type { ImageData } from "../format-plugin.ts";
 import type { BodyChild } from "./blocks.ts";
 import { mapBlocks } from "./blocks.ts";
-import type { MapContext } from "./context.ts";
+import type { Bookmark, MapContext } from "./context.ts";
 import { topLevel } from "./context.ts";
 import { geometry, halfPoints } from "./geometry.ts";
+import type { TypeLayout } from "./layout.ts";
+import { typeLayout } from "./layout.ts";
 import { Numbering, wantsClauseNumbers } from "./numbering.ts";
-import { wordStyles } from "./styles.ts";
+import { styleIds, wordStyles } from "./styles.ts";
+import { mapFieldTable } from "./tables.ts";
+import type { TocEntry } from "./toc.ts";
+import { tableOfContents, tocEntries } from "./toc.ts";
 
 export interface MapOptions {
   type: DocType;
   name?: string;
   images: ReadonlyMap<string, ImageData | null>;
+  /** Heading IR id → page number, for the TOC's cached page numbers. */
+  headingPages?: Readonly<Record<string, number>>;
+}
+
+/** The shallowest heading level among top-level headings: clause numbers start there. */
+function shallowestHeading(blocks: Block[]): number {
+  const levels = blocks.flatMap((b) => (b.type === "heading" ? [b.level] : []));
+  return levels.length > 0 ? Math.min(...levels) : 1;
 }
 
 export function mapDocument(
@@ -34,6 +51,10 @@ export function mapDocument(
   options: MapOptions,
 ): { document: Document; diagnostics: Diagnostic[] } {
   const page = geometry(style);
+  const layout = typeLayout(ir, options.type);
+  const clauseNumbers = options.type === "contract" && wantsClauseNumbers(ir);
+  const clauseBase = shallowestHeading(layout.body);
+  const toc = style.table_of_contents ? tocEntries(layout.body, { on: clauseNumbers, base: clauseBase }) : [];
   const ctx: MapContext = {
     style,
     type: options.type,
@@ -41,14 +62,16 @@ export function mapDocument(
     images: options.images,
     footnotes: new Map(ir.footnotes.map((note, i) => [note.id, i + 1])),
     numbering: new Numbering(),
-    clauseNumbers: options.type === "contract" && wantsClauseNumbers(ir),
+    clauseNumbers,
+    clauseBase,
+    bookmarks: new Map<string, Bookmark>(toc.map((entry) => [entry.headingId, entry.bookmark])),
     diagnostics: [],
   };
 
   const footnotes = mapFootnotes(ir, ctx);
-  const title = ir.title ?? (style.cover_page ? options.name : undefined);
-  const front = frontMatter(title, style, ctx);
-  const body = mapBlocks(ir.blocks, ctx, topLevel);
+  const title = layout.title ?? (style.cover_page && !layout.memo ? options.name : undefined);
+  const front = frontMatter(title, layout, toc, style, ctx, options.headingPages);
+  const body = mapBody(layout, ctx, front.headerTable);
 
   const document = new Document({
     creator: "Quire",
@@ -71,15 +94,29 @@ export function mapDocument(
           },
         },
         ...pageFurniture(style),
-        children: [...front, ...body],
+        children: [...front.children, ...body],
       },
     ],
   });
   return { document, diagnostics: ctx.diagnostics };
 }
 
-function frontMatter(title: string | undefined, style: StyleApplied, ctx: MapContext): BodyChild[] {
+interface Front {
+  children: BodyChild[];
+  /** Whether the front ends with a header table, so the body needs space above it. */
+  headerTable: boolean;
+}
+
+function frontMatter(
+  title: string | undefined,
+  layout: TypeLayout,
+  toc: TocEntry[],
+  style: StyleApplied,
+  ctx: MapContext,
+  pages: Readonly<Record<string, number>> | undefined,
+): Front {
   const out: BodyChild[] = [];
+  let headerTable = false;
   if (style.cover_page && title === undefined) {
     ctx.diagnostics.push(
       diagnostic("style.cover_page_skipped", "info", "style", "A cover page was asked for, but the document has no title to put on it."),
@@ -90,11 +127,43 @@ function frontMatter(title: string | undefined, style: StyleApplied, ctx: MapCon
     out.push(new Paragraph({ heading: HeadingLevel.TITLE, text: title }));
     if (style.cover_page) out.push(new Paragraph({ children: [new PageBreak()] }));
   }
-  if (style.table_of_contents) {
-    out.push(new TableOfContents("Table of Contents", { hyperlink: true, headingStyleRange: "1-3" }));
-    out.push(new Paragraph({ children: [new PageBreak()] }));
+  if (layout.memo) {
+    out.push(new Paragraph({ style: styleIds.memoHeading, text: layout.memo.label }));
+    if (layout.memo.rows.length > 0) {
+      out.push(mapFieldTable(layout.memo.rows, ctx, "memo"));
+      headerTable = true;
+    }
   }
-  return out;
+  if (layout.meeting) {
+    out.push(mapFieldTable(layout.meeting.rows, ctx, "meeting"));
+    headerTable = true;
+  }
+  if (style.table_of_contents) {
+    if (toc.length === 0) {
+      ctx.diagnostics.push(
+        diagnostic("style.toc_skipped", "info", "style", "A table of contents was asked for, but the document has no headings to list."),
+      );
+    } else {
+      const words = [title ?? "", ...toc.map((e) => e.text), ...layout.body.map((b) => (b.type === "paragraph" ? plainText(b.inlines) : ""))].join(" ");
+      out.push(tableOfContents(toc, { ...(pages ? { pages } : {}), tabPosition: ctx.geometry.textWidth, title: guessLanguage(words) === "es" ? "Índice" : "Contents" }));
+      out.push(new Paragraph({ children: [new PageBreak()] }));
+      headerTable = false;
+    }
+  }
+  return { children: out, headerTable };
+}
+
+/** The body, with a letter's address, date, closing and signature blocks kept left. */
+function mapBody(layout: TypeLayout, ctx: MapContext, afterHeaderTable: boolean): BodyChild[] {
+  const lead = afterHeaderTable ? { spacing: { before: 240 } } : {};
+  const keep = layout.keepLeft;
+  if (!keep) return mapBlocks(layout.body, ctx, topLevel, lead);
+  const left = { ...topLevel, keepLeft: true };
+  return [
+    ...mapBlocks(layout.body.slice(0, keep.headEnd), ctx, left, lead),
+    ...mapBlocks(layout.body.slice(keep.headEnd, keep.tailStart), ctx, topLevel),
+    ...mapBlocks(layout.body.slice(keep.tailStart), ctx, left),
+  ];
 }
 
 function pageFurniture(style: StyleApplied): { headers?: { default: Header }; footers?: { default: Footer } } {

@@ -17,6 +17,10 @@ export const styleIds = {
   gap: "GapMarker",
   hyperlink: "Hyperlink",
   footnoteText: "FootnoteText",
+  memoHeading: "MemoHeading",
+  tocHeading: "TOCHeading",
+  /** Word's built-in entry styles ("toc 1" …), which docx defines with Word's indents. */
+  toc: (level: number) => `TOC${level}`,
 } as const;
 
 /** The monospace face for code: in every Word, and Liberation Mono matches it for LibreOffice. */
@@ -120,6 +124,33 @@ export function wordStyles(style: StyleApplied): IStylesOptions {
         basedOn: "Normal",
         quickFormat: true,
         paragraph: { spacing: { before: 0, after: 0, line: 240, lineRule: LineRuleType.AUTO } },
+      },
+      {
+        // The word MEMORANDUM over a memo's header table: spaced capitals, not a heading, so it
+        // stays out of the navigation pane and the table of contents.
+        id: styleIds.memoHeading,
+        name: "Memo Heading",
+        basedOn: "Normal",
+        next: "Normal",
+        run: { font: style.font, size: halfPoints(body * 1.8), bold: true, color: hex(style.colors.title), characterSpacing: 40 },
+        paragraph: {
+          alignment: wordAlignment(style.align.title),
+          spacing: { after: 240, line: 240, lineRule: LineRuleType.AUTO },
+          keepNext: true,
+        },
+      },
+      {
+        // Looks like Heading 1 but has no outline level: a TOC must not list its own title.
+        id: styleIds.tocHeading,
+        name: "TOC Heading",
+        basedOn: "Normal",
+        next: "Normal",
+        run: { font: style.font, size: halfPoints(body * headingScale[0]), bold: true, color: hex(style.colors.headings) },
+        paragraph: {
+          alignment: wordAlignment(style.align.headings),
+          spacing: { before: 360, after: 120, line: 240, lineRule: LineRuleType.AUTO },
+          keepNext: true,
+        },
       },
     ],
     characterStyles: [

@@ -1,44 +1,114 @@
 /**
- * `create` from the caller's Markdown (`content.markdown`): Markdown → IR → format plugin → outputs. No model is
- * involved, so this path works in every deployment.
+ * `create` from the caller's Markdown (`content.markdown`): Markdown → IR → document type → style → pictures →
+ * compile (format plugin, PDF, layout checks and repairs) → previews and key data → outputs. No model is involved,
+ * so this path works in every deployment.
+ *
+ * Outputs (interface, format table): docx/pptx/xlsx deliver the office file and its PDF; pdf delivers the PDF only.
+ * Each delivers PNG previews of its first pages (`kind: preview`, 800 px wide, at most PREVIEW_PAGES).
  */
 import { ProcessingFailure } from "../../errors.ts";
 import { readMarkdown } from "../../markdown/read.ts";
 import { isEmpty } from "../../ir/empty.ts";
+import { detectType } from "../../doctype/detect.ts";
+import { defaultStyle } from "../../style/defaults.ts";
+import { readStyle } from "../../style/read.ts";
+import { extractKeyData } from "../../keydata/extract.ts";
+import { compile, type OfficeKind } from "../../compile/compile.ts";
+import { keyDataBlocks } from "../../keydata/blocks.ts";
+import { checkConsistency } from "../../keydata/consistency.ts";
 import { formatPlugins } from "../../../plugins/index.ts";
+import { layoutChecks } from "../../../plugins/checks/index.ts";
 import { fromJson } from "../../store/db.ts";
-import type { CreateRequest, StyleApplied } from "../validate.ts";
+import type { CreateRequest } from "../validate.ts";
 import type { DocType } from "../../ir/types.ts";
-import type { Pipeline } from "./types.ts";
+import type { FileRef } from "../file-refs.ts";
+import { resolveContentImages } from "./images.ts";
+import type { Pipeline, PipelineOutput } from "./types.ts";
+
+export const PREVIEW_PAGES = 10;
+export const PREVIEW_WIDTH = 800;
+
+const MEDIA = {
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
+} as const;
 
 /** A file name from the document's name: kept readable, stripped of what file systems and headers refuse. */
 export const fileBase = (name: string | null) => (name ?? "document").replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 120) || "document";
 
-export const createFromContent: Pipeline = async ({ row, signal, phase, event }) => {
+export const createFromContent: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, allowPrivateUrls }) => {
   const request = fromJson<CreateRequest | null>(row.request, null);
   const markdown = request?.content?.markdown ?? "";
-  const format = row.format!;
-  const plugin = formatPlugins.get(format);
-  if (!plugin?.render) throw new ProcessingFailure({ code: "processing_failed", message: `No renderer for ${format}.` });
+  const format = row.format as OfficeKind | "pdf";
 
   await phase("reading");
   const { ir, diagnostics: readDiagnostics } = readMarkdown(markdown);
   if (isEmpty(ir)) {
     throw new ProcessingFailure({ code: "content_empty", message: "The Markdown has nothing to show: no headings, text, lists or tables." });
   }
-  const type = (row.type ?? "report") as DocType;
-  await event("request.understood", { format, type, confidence: 1, source: "content" });
+  const detected =
+    format === "pptx"
+      ? { type: "presentation" as DocType, confidence: 1, signals: ["format pptx"] }
+      : format === "xlsx"
+        ? { type: "spreadsheet" as DocType, confidence: 1, signals: ["format xlsx"] }
+        : detectType(ir);
+  await event("request.understood", { format, type: detected.type, confidence: detected.confidence, signals: detected.signals, source: "content" });
 
-  await phase("rendering");
-  signal.throwIfAborted();
-  const style = fromJson<StyleApplied | null>(row.style_applied, null)!;
-  const rendered = await plugin.render(ir, style, { name: row.name ?? undefined, type, signal });
-  signal.throwIfAborted();
+  // The type sets the defaults (a contract is serif and justified); the caller's words then win.
+  const base = defaultStyle(detected.type);
+  const style = request?.style ? readStyle(request.style, base) : { applied: base, unsupported: [] as string[] };
 
-  const media = plugin.mediaTypes[0]!;
+  const sources = (request?.sources ?? []) as FileRef[];
+  const pictures = await resolveContentImages({ db, blobs, organizationId: row.organization_id, allowPrivateUrls, signal }, ir, sources);
+  const reported = new Set(pictures.diagnostics.map((d) => d.nodeId));
+
+  const converter = await engines.converter();
+  const compiled = await compile(
+    { ir, format, type: detected.type, style: style.applied, name: row.name ?? undefined, images: async (src) => pictures.images.get(src) ?? null, signal },
+    {
+      plugin: (kind) => {
+        const plugin = formatPlugins.get(kind);
+        if (!plugin) throw new ProcessingFailure({ code: "processing_failed", message: `No renderer for ${kind}.` });
+        return plugin;
+      },
+      converter,
+      pdf: engines.pdf,
+      checks: layoutChecks,
+      onPhase: phase,
+    },
+  );
+
+  await phase("previewing");
+  const previews = await engines.pdf.previews(compiled.pdf, { maxPages: PREVIEW_PAGES, width: PREVIEW_WIDTH });
+  const base_ = fileBase(row.name);
+  const outputs: PipelineOutput[] = [];
+  if (format !== "pdf") outputs.push({ kind: format, contentType: MEDIA[format], bytes: compiled.office.bytes, filename: `${base_}.${format}` });
+  outputs.push({ kind: "pdf", contentType: MEDIA.pdf, bytes: compiled.pdf, filename: `${base_}.pdf` });
+  for (const p of previews) {
+    outputs.push({ kind: "preview", contentType: "image/png", bytes: p.png, filename: `${base_}-page-${p.page}.png`, page: p.page, width: p.width, height: p.height });
+  }
+
+  // Key data is reported and its consistency flagged (check digits, impossible dates), never corrected.
+  const blocks = keyDataBlocks(ir);
+  const found = extractKeyData(blocks);
+  const keyData = found.map((k) => ({ value: k.value, kind: k.kind, role: k.role, context: k.context }));
   return {
-    outputs: [{ kind: format as "docx", contentType: media, bytes: rendered.bytes, filename: `${fileBase(row.name)}.${format}` }],
-    diagnostics: [...readDiagnostics, ...rendered.diagnostics],
-    pages: null,
+    outputs,
+    diagnostics: [
+      ...readDiagnostics,
+      ...pictures.diagnostics,
+      // A picture already reported with its reason is not reported again by the renderer.
+      ...compiled.diagnostics.filter((d) => !(d.code === "image.unavailable" && reported.has(d.nodeId))),
+      ...checkConsistency(blocks, found),
+    ],
+    pages: compiled.pages,
+    type: detected.type,
+    style: { applied: compiled.style, unsupported: style.unsupported },
+    keyData,
+    ledger: compiled.ledger,
+    repairSummary: compiled.repairSummary,
+    renderer: `${compiled.office.format} plugin · ${await engines.describe()}`,
   };
 };

@@ -1,7 +1,12 @@
 /** What an operation's pipeline gets and gives back; the runner stores the outputs and finishes the document. */
+import type { Knex } from "knex";
 import type { Diagnostic } from "../../diagnostics.ts";
 import type { DocumentRow } from "../repo.ts";
 import type { StyleApplied } from "../validate.ts";
+import type { BlobStoreShape } from "../../services/blobs.ts";
+import type { OfficeConverter, PdfReader } from "../../../renderers/types.ts";
+import type { LedgerEntry } from "../../compile/compile.ts";
+import type { WireReport } from "../report.ts";
 
 export interface PipelineOutput {
   readonly kind: "docx" | "pptx" | "xlsx" | "pdf" | "preview" | "html" | "md";
@@ -18,7 +23,19 @@ export interface PipelineResult {
   readonly diagnostics: ReadonlyArray<Diagnostic>;
   readonly pages: number | null;
   readonly type?: DocumentRow["type"];
-  readonly styleApplied?: StyleApplied | null;
+  readonly style?: { applied: StyleApplied; unsupported: string[] };
+  readonly keyData?: WireReport["key_data"];
+  readonly ledger?: LedgerEntry[];
+  readonly repairSummary?: { iterations: number; applied: number; rejected: number } | null;
+  /** What produced the outputs, for `versions.renderer`. */
+  readonly renderer?: string;
+}
+
+/** The heavy engines, started on first use and shared by every job of the process. */
+export interface Engines {
+  readonly converter: () => Promise<OfficeConverter>;
+  readonly pdf: PdfReader;
+  readonly describe: () => Promise<string>;
 }
 
 export interface PipelineContext {
@@ -26,6 +43,10 @@ export interface PipelineContext {
   readonly signal: AbortSignal;
   readonly phase: (phase: string) => Promise<void>;
   readonly event: (type: string, data: Record<string, unknown>) => Promise<void>;
+  readonly db: Knex;
+  readonly blobs: BlobStoreShape;
+  readonly engines: Engines;
+  readonly allowPrivateUrls: boolean;
 }
 
 export type Pipeline = (ctx: PipelineContext) => Promise<PipelineResult>;

@@ -34,8 +34,8 @@ describe("readMarkdown: blocks", () => {
       },
     },
     {
-      name: "marks flatten into text runs; soft breaks are spaces",
-      given: "a **b *c*** ~~d~~ `e`\nf",
+      name: "marks flatten into text runs; soft breaks in prose are spaces",
+      given: "a **b *c*** ~~d~~ `e`\nf, and the sentence goes on long enough to read as prose, not as an address",
       want: {
         blocks: [
           {
@@ -49,7 +49,7 @@ describe("readMarkdown: blocks", () => {
               text("b0.n4", "d", ["strike"]),
               text("b0.n5", " "),
               text("b0.n6", "e", ["code"]),
-              text("b0.n7", " f"),
+              text("b0.n7", " f, and the sentence goes on long enough to read as prose, not as an address"),
             ],
           },
         ],

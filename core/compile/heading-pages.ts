@@ -1,0 +1,40 @@
+/**
+ * Where each heading landed, read from the text of a first PDF: the table of contents is then written with real
+ * page numbers so Word shows them on first open without asking to update fields. Headings are looked for in order,
+ * each on or after the page of the one before, skipping the pages that hold the contents list itself.
+ */
+import type { Block, IRDocument } from "../ir/types.ts";
+import { plainText } from "../ir/text.ts";
+
+const squash = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
+
+export const headingsOf = (ir: IRDocument): Array<{ id: string; level: number; text: string }> => {
+  const found: Array<{ id: string; level: number; text: string }> = [];
+  const walk = (blocks: Block[]) => {
+    for (const block of blocks) if (block.type === "heading") found.push({ id: block.id, level: block.level, text: plainText(block.inlines) });
+  };
+  walk(ir.blocks);
+  return found;
+};
+
+export const headingPages = (ir: IRDocument, pages: ReadonlyArray<{ page: number; text: string }>): Record<string, number> => {
+  const headings = headingsOf(ir).filter((h) => h.text.trim());
+  const texts = pages.map((p) => ({ page: p.page, text: squash(p.text) }));
+  // The contents list repeats every heading; the body starts after the last page that lists most of them.
+  const listed = (t: string) => headings.filter((h) => t.includes(squash(h.text))).length;
+  let start = 0;
+  for (let i = 0; i < texts.length; i++) if (headings.length > 1 && listed(texts[i]!.text) >= Math.ceil(headings.length * 0.6) && i < texts.length - 1) start = i + 1;
+  const result: Record<string, number> = {};
+  let at = start;
+  for (const heading of headings) {
+    const needle = squash(heading.text);
+    for (let i = at; i < texts.length; i++) {
+      if (texts[i]!.text.includes(needle)) {
+        result[heading.id] = texts[i]!.page;
+        at = i;
+        break;
+      }
+    }
+  }
+  return result;
+};

@@ -1,0 +1,479 @@
+/**
+ * The kind of document (`type` of the Document resource, service-interface.md "Document") for
+ * content mode, where no model reads the request: deduced from the structure and the words of the
+ * IR alone, English and Spanish. "When in doubt it chooses `report`" (service-interface.md, "What
+ * the service does"), so `report` is the default and every other type must earn it.
+ *
+ * How. Each signal of `signals` below tests one feature of the document and, when it holds, adds
+ * its weight to its type's score. `report` starts with a base score. The winner is the type with
+ * the highest score, except that it falls back to `report` when
+ *   - the best non-report score is below `minScore` (too little evidence), or
+ *   - the two best non-report types are within `margin` of each other (ambiguous).
+ * `confidence` is the softmax share of the chosen type over all scores (temperature 2): about 0.3
+ * for a plain text with no signal at all, above 0.8 for a letter with salutation, closing and
+ * signature. Deterministic: no randomness, no model, same IR → same answer.
+ *
+ * `artifact` is never returned: a web page is a format the caller asks for, not something the
+ * words of a text reveal.
+ *
+ * Signal table (type · id · weight · what it tests):
+ *
+ * | type         | id                         | weight | holds when |
+ * |--------------|----------------------------|-------:|------------|
+ * | report       | report.default             | 2      | always (the fallback type) |
+ * | report       | report.title               | 1.5    | the title names a report, study, analysis, review / informe, estudio, análisis, memoria |
+ * | report       | report.section             | 1      | one heading is a report section (Summary, Introduction, Findings, Conclusions / Resumen, Introducción, Conclusiones…) |
+ * | report       | report.sections            | 2      | two or more such headings |
+ * | report       | report.prose               | 1      | three or more long paragraphs (≥ 25 words) |
+ * | letter       | letter.salutation          | 3      | an opening "Dear …," / "Estimado/a …:" / "To whom it may concern" near the top |
+ * | letter       | letter.closing             | 3      | a closing "Sincerely," / "Kind regards," / "Atentamente," / "Un saludo" near the end |
+ * | letter       | letter.signature           | 0.5    | a short line (a name) after the closing, or in the closing paragraph |
+ * | letter       | letter.date_line           | 1      | a short line with a date before the salutation ("Madrid, 1 de marzo de 2026"); needs a salutation or closing |
+ * | letter       | letter.address_block       | 1      | a short line with a street or postal code before the salutation; needs a salutation or closing |
+ * | contract     | contract.title             | 3      | the title names an agreement, contract, lease, terms / contrato, convenio, acuerdo |
+ * | contract     | contract.parties           | 2      | "the Parties", "either party" / "las partes", "ambas partes" |
+ * | contract     | contract.recitals          | 2      | WHEREAS, RECITALS, "by and between" / REUNIDOS, EXPONEN, MANIFIESTAN, ACUERDAN |
+ * | contract     | contract.clause            | 1.5    | one "Clause 1" / "Article 2" / "Cláusula primera" / "Artículo 3" heading or line |
+ * | contract     | contract.clauses           | 3      | two or more of them |
+ * | contract     | contract.witness           | 3      | "IN WITNESS WHEREOF" / "en prueba de conformidad", "firman el presente" |
+ * | contract     | contract.signature_lines   | 1      | "______" lines, "Signed:", "By:", "Fdo.:", "for and on behalf of" |
+ * | contract     | contract.legal_terms       | 1      | two of: hereinafter, governing law, jurisdiction, confidentiality, termination / en adelante, ley aplicable, jurisdicción, fuero… |
+ * | contract     | contract.obligations       | 1      | three or more "shall" / "se obliga", "se compromete", "deberá" |
+ * | memo         | memo.label                 | 3      | the title or a first line is MEMORANDUM, Memo, Memorándum, Nota interna |
+ * | memo         | memo.fields                | 4      | three or more of To/From/Date/Subject/CC (Para/De/Fecha/Asunto/Copia) lines at the top |
+ * | memo         | memo.some_fields           | 1.5    | two of them, one being To or From |
+ * | minutes      | minutes.title              | 3      | the title or a heading says Minutes, Minutes of…, … minutes / Acta, Acta de… |
+ * | minutes      | minutes.attendees          | 2      | an Attendees/Present/Apologies (Asistentes/Ausentes) heading or line |
+ * | minutes      | minutes.agenda             | 2      | an Agenda (Orden del día) heading or line |
+ * | minutes      | minutes.actions            | 2      | an Action items/Decisions/Next meeting (Acuerdos/Acciones/Próxima reunión) heading or line |
+ * | minutes      | minutes.meeting            | 1      | "meeting"/"reunión"/"sesión" at the top, or "called to order", "se levanta la sesión", quorum |
+ * | presentation | presentation.bullets       | 3      | six or more short bullets (≤ 14 words), three times the long paragraphs |
+ * | presentation | presentation.sections      | 2      | four or more headings, ≤ 40 words per heading, at least as many bullets as headings |
+ * | presentation | presentation.terse         | 1      | no long paragraph at all, six or more bullets |
+ * | presentation | presentation.slide_words   | 1      | a heading like Slide, Q&A, Questions, Thank you, Key takeaways / Diapositiva, Preguntas, Gracias |
+ * | spreadsheet  | spreadsheet.numeric_tables | 2      | six or more table body cells, 40 % or more of them numbers |
+ * | spreadsheet  | spreadsheet.tables_dominate| 3      | six or more body cells, table words at least twice the words outside tables |
+ * | spreadsheet  | spreadsheet.many_rows      | 1      | ten or more table body rows |
+ */
+import type { Block, DocType, Inline, IRDocument } from "../ir/types.ts";
+import { closing, memoFields, memoLabel, minutesFields, salutation, splitFields } from "./cues.ts";
+
+export interface DetectedType {
+  type: DocType;
+  /** 0..1: the chosen type's share of the evidence. */
+  confidence: number;
+  /** Ids of the signals that held, in table order (e.g. `letter.salutation`). */
+  signals: string[];
+}
+
+/** The types content mode can end up with (all but `artifact`), in tie-break order. */
+export const detectableTypes = ["report", "letter", "contract", "memo", "minutes", "presentation", "spreadsheet"] as const;
+export type DetectableType = (typeof detectableTypes)[number];
+
+export const minScore = 4;
+export const margin = 1;
+const temperature = 2;
+
+// ---------------------------------------------------------------------------------------------
+// Features: what the signals look at, computed once per document.
+
+interface Unit {
+  kind: "title" | "heading" | "paragraph" | "item" | "cell";
+  text: string;
+}
+
+export interface Features {
+  title: string;
+  headings: string[];
+  /** Paragraphs, headings and list items in reading order (table cells left out), title first. */
+  lines: Unit[];
+  /** Paragraph units only (outside lists and tables). */
+  paragraphs: string[];
+  items: string[];
+  allText: string;
+  tables: number;
+  bodyRows: number;
+  bodyCells: number;
+  numericCells: number;
+  proseWords: number;
+  itemWords: number;
+  tableWords: number;
+}
+
+const words = (text: string): number => text.match(/[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+
+/** Plain text with hard line breaks kept as "\n" (field lines and address blocks rely on them). */
+function text(inlines: Inline[]): string {
+  return inlines
+    .map((inline) => {
+      switch (inline.type) {
+        case "text":
+          return inline.text;
+        case "link":
+          return text(inline.children);
+        case "gap":
+          return inline.label ? `[DATO: ${inline.label}]` : "[DATO]";
+        case "lineBreak":
+          return "\n";
+        case "footnoteRef":
+          return "";
+      }
+    })
+    .join("");
+}
+
+const numeric = (cell: string): boolean => {
+  const stripped = cell.replace(/[\s\p{Sc}%()+]|\b(EUR|USD|GBP|CHF|MXN)\b/gu, "");
+  return /^-?\d[\d.,]*$/.test(stripped) || /^-?[.,]\d+$/.test(stripped);
+};
+
+export function features(ir: IRDocument): Features {
+  const units: Unit[] = [];
+  const f = { tables: 0, bodyRows: 0, bodyCells: 0, numericCells: 0, tableWords: 0 };
+  if (ir.title) units.push({ kind: "title", text: ir.title });
+  const walk = (blocks: Block[], inItem: boolean) => {
+    for (const block of blocks) {
+      switch (block.type) {
+        case "heading":
+          units.push({ kind: "heading", text: text(block.inlines) });
+          break;
+        case "paragraph":
+          units.push({ kind: inItem ? "item" : "paragraph", text: text(block.inlines) });
+          break;
+        case "list":
+          for (const item of block.items) {
+            const [head, ...rest] = item.blocks;
+            if (head?.type === "paragraph") units.push({ kind: "item", text: text(head.inlines) });
+            walk(head?.type === "paragraph" ? rest : item.blocks, true);
+          }
+          break;
+        case "quote":
+          walk(block.blocks, inItem);
+          break;
+        case "table":
+          f.tables++;
+          f.bodyRows += block.rows.length;
+          for (const row of [...block.header, ...block.rows]) {
+            for (const cell of row.cells) {
+              const value = text(cell.inlines).trim();
+              f.tableWords += words(value);
+              if (block.rows.includes(row)) {
+                f.bodyCells++;
+                if (numeric(value)) f.numericCells++;
+              }
+            }
+          }
+          break;
+        case "code":
+        case "image":
+        case "pageBreak":
+        case "thematicBreak":
+          break;
+      }
+    }
+  };
+  walk(ir.blocks, false);
+  const paragraphs = units.filter((u) => u.kind === "paragraph").map((u) => u.text);
+  const items = units.filter((u) => u.kind === "item").map((u) => u.text);
+  return {
+    title: ir.title ?? "",
+    headings: units.filter((u) => u.kind === "heading").map((u) => u.text),
+    lines: units,
+    paragraphs,
+    items,
+    allText: units.map((u) => u.text).join("\n"),
+    ...f,
+    proseWords: paragraphs.reduce((n, p) => n + words(p), 0),
+    itemWords: items.reduce((n, p) => n + words(p), 0),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cues used by several signals.
+
+const monthNames =
+  "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre";
+const dateLike = new RegExp(
+  `\\b(\\d{1,2}(st|nd|rd|th)?\\s+(de\\s+)?(${monthNames})\\.?(\\s+(de(l)?\\s+)?\\d{4})?|(${monthNames})\\.?\\s+\\d{1,2}(st|nd|rd|th)?,?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4})\\b`,
+  "i",
+);
+const addressLike =
+  /\b(street|st\.|avenue|ave\.|road|rd\.|lane|boulevard|blvd|suite|floor|calle|c\/|avda\.?|avenida|plaza|pza\.|paseo|p[ºo]\s|piso|planta|n[º°]\s*\d|\d{5}(-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2})\b/i;
+
+const shortLine = (s: string, max: number) => words(s) > 0 && words(s) <= max;
+
+/** Index in `lines` of the salutation, or -1. Only the first dozen lines count: it opens a letter. */
+function salutationAt(f: Features): number {
+  return f.lines.findIndex((u, i) => i < 12 && u.kind !== "heading" && u.kind !== "title" && salutation.test(u.text) && words(u.text) <= 40);
+}
+
+function closingAt(f: Features): number {
+  for (let i = f.lines.length - 1; i >= Math.max(0, f.lines.length - 6); i--) {
+    const u = f.lines[i]!;
+    if (u.kind !== "heading" && closing.test(u.text) && words(u.text) <= 25) return i;
+  }
+  return -1;
+}
+
+/**
+ * The lines before the salutation, or the first five when there is only a closing: a letter's
+ * header. None without salutation or closing: a date near the top of any text proves nothing.
+ */
+function letterHead(f: Features): Unit[] {
+  const at = salutationAt(f);
+  if (at < 0 && closingAt(f) < 0) return [];
+  return f.lines.slice(0, at >= 0 ? at : 5).filter((u) => u.kind !== "title");
+}
+
+function memoFieldKeys(f: Features): Set<string> {
+  const keys = new Set<string>();
+  for (const u of f.lines.slice(0, 10)) {
+    for (const m of splitFields(u.text, memoFields) ?? []) keys.add(m.key);
+  }
+  return keys;
+}
+
+const titleOrFirstHeading = (f: Features) => f.title || f.headings[0] || "";
+const labelLines = (f: Features) => f.lines.filter((u) => u.kind === "heading" || u.kind === "paragraph" || u.kind === "item").map((u) => u.text);
+const anyStarts = (f: Features, pattern: RegExp) => labelLines(f).some((t) => pattern.test(t));
+const countMatches = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : pattern.flags + "g"))?.length ?? 0;
+
+const reportSection =
+  /^\s*(\d+(\.\d+)*\.?\s+)?(executive summary|summary|abstract|introduction|background|scope|methodology|method|findings|results|analysis|discussion|conclusions?|recommendations?|objectives?|resumen( ejecutivo)?|introducci[oó]n|antecedentes|alcance|metodolog[ií]a|hallazgos|resultados|an[aá]lisis|discusi[oó]n|conclusi[oó]n(es)?|recomendaciones|objetivos?)\b/i;
+const clauseLine =
+  /^\s*(clause|article|art\.|cl[aá]usula|art[ií]culo)\s+(\d+|[ivxlc]+|primer[ao]?|segund[ao]|tercer[ao]?|cuart[ao]|quint[ao]|sext[ao]|s[eé]ptim[ao]|octav[ao]|noven[ao]|d[eé]cim[ao]|first|second|third|fourth|fifth|one|two|three)\b/i;
+const shortItem = (s: string) => shortLine(s, 14);
+const longParagraph = (s: string) => words(s) >= 25;
+
+// ---------------------------------------------------------------------------------------------
+// The signal table (documented at the top of this file).
+
+export interface Signal {
+  id: string;
+  type: DetectableType;
+  weight: number;
+  test: (f: Features) => boolean;
+}
+
+export const signals: readonly Signal[] = [
+  { id: "report.default", type: "report", weight: 2, test: () => true },
+  {
+    id: "report.title",
+    type: "report",
+    weight: 1.5,
+    test: (f) => /\b(report|study|analysis|review|assessment|evaluation|white paper|informe|estudio|an[aá]lisis|memoria|evaluaci[oó]n|diagn[oó]stico|auditor[ií]a)\b/i.test(f.title),
+  },
+  { id: "report.section", type: "report", weight: 1, test: (f) => f.headings.filter((h) => reportSection.test(h)).length === 1 },
+  { id: "report.sections", type: "report", weight: 2, test: (f) => f.headings.filter((h) => reportSection.test(h)).length >= 2 },
+  { id: "report.prose", type: "report", weight: 1, test: (f) => f.paragraphs.filter(longParagraph).length >= 3 },
+
+  { id: "letter.salutation", type: "letter", weight: 3, test: (f) => salutationAt(f) >= 0 },
+  { id: "letter.closing", type: "letter", weight: 3, test: (f) => closingAt(f) >= 0 },
+  {
+    id: "letter.signature",
+    type: "letter",
+    weight: 0.5,
+    test: (f) => {
+      const at = closingAt(f);
+      if (at < 0) return false;
+      const rest = f.lines[at]!.text.replace(closing, "").trim();
+      const next = f.lines[at + 1];
+      return shortLine(rest, 10) || (next !== undefined && shortLine(next.text, 10));
+    },
+  },
+  { id: "letter.date_line", type: "letter", weight: 1, test: (f) => letterHead(f).some((u) => shortLine(u.text, 12) && dateLike.test(u.text)) },
+  { id: "letter.address_block", type: "letter", weight: 1, test: (f) => letterHead(f).some((u) => shortLine(u.text, 25) && addressLike.test(u.text)) },
+
+  {
+    id: "contract.title",
+    type: "contract",
+    weight: 3,
+    test: (f) =>
+      /\b(agreement|contract|terms and conditions|terms of service|lease|non-disclosure|nda|contrato|convenio|acuerdo\s+(de|marco)|t[eé]rminos y condiciones|condiciones generales|arrendamiento)\b/i.test(
+        titleOrFirstHeading(f),
+      ),
+  },
+  {
+    id: "contract.parties",
+    type: "contract",
+    weight: 2,
+    test: (f) => /\b(the parties|both parties|each party|either party|las partes|ambas partes|cada una de las partes|cualquiera de las partes)\b/i.test(f.allText),
+  },
+  {
+    id: "contract.recitals",
+    type: "contract",
+    weight: 2,
+    test: (f) =>
+      /\b(WHEREAS|RECITALS|NOW,? THEREFORE|REUNIDOS|INTERVIENEN|EXPONEN|MANIFIESTAN|ACUERDAN|ESTIPULACIONES)\b|\bWhereas,|\bby and between\b|\bde una parte\b/.test(f.allText),
+  },
+  { id: "contract.clause", type: "contract", weight: 1.5, test: (f) => labelLines(f).filter((t) => clauseLine.test(t)).length === 1 },
+  { id: "contract.clauses", type: "contract", weight: 3, test: (f) => labelLines(f).filter((t) => clauseLine.test(t)).length >= 2 },
+  {
+    id: "contract.witness",
+    type: "contract",
+    weight: 3,
+    test: (f) =>
+      /in witness whereof|as of the date first (written|above)|executed this agreement|y en prueba de (su )?conformidad|en prueba de conformidad|firman el presente|firman por duplicado|firman este contrato/i.test(
+        f.allText,
+      ),
+  },
+  {
+    id: "contract.signature_lines",
+    type: "contract",
+    weight: 1,
+    test: (f) =>
+      /_{5,}/.test(f.allText) ||
+      anyStarts(f, /^\s*(signed|signature|by|firma(do)?|fdo\.?|por la parte)\s*:/i) ||
+      /for and on behalf of|en nombre y representaci[oó]n de/i.test(f.allText),
+  },
+  {
+    id: "contract.legal_terms",
+    type: "contract",
+    weight: 1,
+    test: (f) =>
+      [
+        /\bhereinafter\b/i,
+        /\bgoverning law\b/i,
+        /\bjurisdiction\b/i,
+        /\bconfidentiality\b/i,
+        /\btermination\b/i,
+        /\bindemnif/i,
+        /\ben adelante\b/i,
+        /\bley aplicable\b/i,
+        /\bjurisdicci[oó]n\b/i,
+        /\bfuero\b/i,
+        /\bconfidencialidad\b/i,
+        /\bresoluci[oó]n del contrato\b/i,
+      ].filter((p) => p.test(f.allText)).length >= 2,
+  },
+  {
+    id: "contract.obligations",
+    type: "contract",
+    weight: 1,
+    test: (f) => countMatches(f.allText, /\bshall\b|\bse obliga\b|\bse compromete\b|\bdeber[aá]\b/gi) >= 3,
+  },
+
+  {
+    id: "memo.label",
+    type: "memo",
+    weight: 3,
+    test: (f) =>
+      /^\s*(internal\s+)?(memorandum|memo|memor[aá]ndum|memorando|nota\s+interna)\b/i.test(f.title) ||
+      f.lines.slice(0, 3).some((u) => memoLabel.test(u.text)),
+  },
+  { id: "memo.fields", type: "memo", weight: 4, test: (f) => memoFieldKeys(f).size >= 3 },
+  {
+    id: "memo.some_fields",
+    type: "memo",
+    weight: 1.5,
+    test: (f) => {
+      const keys = memoFieldKeys(f);
+      return keys.size === 2 && (keys.has("to") || keys.has("from"));
+    },
+  },
+
+  {
+    id: "minutes.title",
+    type: "minutes",
+    weight: 3,
+    test: (f) =>
+      [f.title, ...f.headings].some((t) => /^\s*(meeting\s+)?minutes\b|\bminutes\s+of\b|\bmeeting\s+minutes\b|\bminutes\s*$|^\s*actas?\b|\bacta\s+(de|del|n[º°.])/i.test(t)),
+  },
+  {
+    id: "minutes.attendees",
+    type: "minutes",
+    weight: 2,
+    test: (f) =>
+      anyStarts(f, /^\s*(attendees|attendance|present|participants|in attendance|apologies|absent|asistentes|asisten|participantes|ausentes|excusan)\b/i) ||
+      f.lines.slice(0, 10).some((u) => (splitFields(u.text, minutesFields) ?? []).some((m) => m.key === "attendees")),
+  },
+  { id: "minutes.agenda", type: "minutes", weight: 2, test: (f) => anyStarts(f, /^\s*(agenda|orden del d[ií]a)\b/i) },
+  {
+    id: "minutes.actions",
+    type: "minutes",
+    weight: 2,
+    test: (f) =>
+      anyStarts(
+        f,
+        /^\s*(action items?|action points|actions|decisions( taken)?|resolutions|next meeting|acuerdos( adoptados)?|acciones|tareas|decisiones|pr[oó]xima reuni[oó]n|ruegos y preguntas)\b/i,
+      ),
+  },
+  {
+    id: "minutes.meeting",
+    type: "minutes",
+    weight: 1,
+    test: (f) =>
+      f.lines.slice(0, 5).some((u) => /\b(meeting|reuni[oó]n|junta|sesi[oó]n)\b/i.test(u.text)) ||
+      /called to order|meeting (was )?(closed|adjourned)|se levanta la sesi[oó]n|se abre la sesi[oó]n|\bqu[oó]rum\b/i.test(f.allText),
+  },
+
+  {
+    id: "presentation.bullets",
+    type: "presentation",
+    weight: 3,
+    test: (f) => {
+      const short = f.items.filter(shortItem).length;
+      return short >= 6 && short >= 3 * Math.max(1, f.paragraphs.filter(longParagraph).length);
+    },
+  },
+  {
+    id: "presentation.sections",
+    type: "presentation",
+    weight: 2,
+    test: (f) =>
+      f.headings.length >= 4 &&
+      (f.proseWords + f.itemWords + f.tableWords) / f.headings.length <= 40 &&
+      f.items.length >= f.headings.length,
+  },
+  { id: "presentation.terse", type: "presentation", weight: 1, test: (f) => f.items.length >= 6 && !f.paragraphs.some(longParagraph) },
+  {
+    id: "presentation.slide_words",
+    type: "presentation",
+    weight: 1,
+    test: (f) =>
+      f.headings.some((h) => /\b(slide|q\s*&\s*a|questions\??|thank you|key takeaways|diapositiva|preguntas|gracias|ideas clave)\b/i.test(h)),
+  },
+
+  {
+    id: "spreadsheet.numeric_tables",
+    type: "spreadsheet",
+    weight: 2,
+    test: (f) => f.bodyCells >= 6 && f.numericCells / f.bodyCells >= 0.4,
+  },
+  {
+    id: "spreadsheet.tables_dominate",
+    type: "spreadsheet",
+    weight: 3,
+    test: (f) => f.bodyCells >= 6 && f.tableWords >= 2 * (f.proseWords + f.itemWords),
+  },
+  { id: "spreadsheet.many_rows", type: "spreadsheet", weight: 1, test: (f) => f.bodyRows >= 10 },
+];
+
+// ---------------------------------------------------------------------------------------------
+
+/** Every detectable type's score, and the signals that held, for one document. */
+export function score(ir: IRDocument): { scores: Record<DetectableType, number>; fired: string[] } {
+  const f = features(ir);
+  const scores = Object.fromEntries(detectableTypes.map((t) => [t, 0])) as Record<DetectableType, number>;
+  const fired: string[] = [];
+  for (const signal of signals) {
+    if (signal.test(f)) {
+      scores[signal.type] += signal.weight;
+      fired.push(signal.id);
+    }
+  }
+  return { scores, fired };
+}
+
+export function detectType(ir: IRDocument): DetectedType {
+  const { scores, fired } = score(ir);
+  // Stable sort: equal scores keep the order of `detectableTypes`.
+  const ranked = detectableTypes.filter((t) => t !== "report").sort((a, b) => scores[b] - scores[a]);
+  const [best, second] = [ranked[0]!, ranked[1]!];
+  const wins = scores[best] >= minScore && scores[best] > scores.report && scores[best] - scores[second] >= margin;
+  const type: DetectableType = wins ? best : "report";
+  const exp = detectableTypes.map((t) => Math.exp(scores[t] / temperature));
+  const total = exp.reduce((a, b) => a + b, 0);
+  const confidence = Math.round((Math.exp(scores[type] / temperature) / total) * 100) / 100;
+  return { type, confidence, signals: fired };
+}

@@ -1,0 +1,32 @@
+/**
+ * The engines of this process, made on first use: the warm LibreOffice pool (its start costs seconds, so a service
+ * that never renders never pays it) and the mupdf reader. `describe` names them for `versions.renderer`.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { OfficeConverter } from "../../../renderers/types.ts";
+import { startOfficeConverter, pdfReader } from "../../../renderers/index.ts";
+import type { Engines } from "./types.ts";
+
+const run = promisify(execFile);
+
+export const makeEngines = (options: { converters?: number }): Engines & { close: () => Promise<void> } => {
+  let converter: Promise<OfficeConverter> | null = null;
+  let description: Promise<string> | null = null;
+  return {
+    // A failed start is forgotten, so the next document tries again instead of failing for good.
+    converter: () =>
+      (converter ??= startOfficeConverter({ size: options.converters }).catch((error) => {
+        converter = null;
+        throw error;
+      })),
+    pdf: pdfReader,
+    describe: () =>
+      (description ??= run("soffice", ["--version"], { timeout: 10_000 })
+        .then(({ stdout }) => `${/LibreOffice [\d.]+/.exec(stdout)?.[0] ?? "LibreOffice"} · mupdf`)
+        .catch(() => "LibreOffice · mupdf")),
+    close: async () => {
+      if (converter) await (await converter).close();
+    },
+  };
+};

@@ -1,0 +1,437 @@
+/**
+ * Key data: the amounts, dates, tax ids and bank identifiers of a document, each with its role
+ * and the words around it (service-interface.md, Report `key_data`: `value`, `kind`, `role`,
+ * `context`). Deterministic pattern matching, English and Spanish; no model.
+ *
+ * What is found:
+ * - amount: a number with a currency before or after it: `$1,200.50`, `1.200,50 €`, `EUR 300`,
+ *   `USD 75`, `£40`, `300 euros`, `$2 million`, `3 millones de euros`.
+ * - date: ISO `2026-03-01`; `1 March 2026`, `March 1, 2026`, `1st of March 2026`;
+ *   `1 de marzo de 2026`; numeric `01/03/2026`, `1-3-2026`, `01.03.2026` (day first unless
+ *   the numbers say otherwise or `dayFirst: false`).
+ * - tax_id: Spanish NIF, NIE and CIF (control character checked; one that fails its check is
+ *   kept only after a NIF/CIF/NIE/DNI/VAT label, since reference codes share the shape); EU VAT
+ *   numbers with their country prefix, format checked per country and check digits for ES, DE,
+ *   FR, IT, NL, BE, PT, PL, LU, SK; US EIN `12-3456789` after an EIN/TIN/tax id label (prefix
+ *   checked).
+ * - iban: country, length and mod-97 checked; printed in groups of four.
+ * - bic: 8 or 11 characters with a valid country code, only right after a "BIC" or "SWIFT"
+ *   label (otherwise every eight-letter capitalised word would be a candidate).
+ *
+ * Values the document gets wrong are kept and flagged, never corrected (service-interface.md,
+ * "review … a mistyped amount is flagged, not corrected"): a bad check digit or an impossible
+ * date gives `valid: false`. `valid` is absent when nothing could be checked (amounts, VAT numbers
+ * of countries without a check-digit rule here).
+ *
+ * `role` comes from the nearest role word in the same sentence, before the value or just after
+ * it ("Total: $121", "a $300 deposit"); "mentioned" when there is none. `context` is the
+ * sentence, or ±60 characters around the value when the sentence is longer than 200.
+ *
+ * Blocks are the caller's units of text (a paragraph, a heading, a table row written as its cells
+ * joined by " | "); `keyDataBlocks` in `blocks.ts` makes them from an IR document.
+ */
+import { bicValid, einValid, formatIban, ibanLengths, ibanValid, spanishIdValid, spanishScheme, vatRules, vatValid } from "./checks.ts";
+
+export type KeyDataKind = "amount" | "date" | "tax_id" | "iban" | "bic";
+
+export interface KeyData {
+  /** As printed: amounts and dates as written, ids compact, IBANs in groups of four. */
+  value: string;
+  kind: KeyDataKind;
+  /** total, subtotal, vat, tax, deposit, fee, price…, due_date, issue_date…, supplier, customer…, or "mentioned". */
+  role: string;
+  context: string;
+  nodeId?: string;
+  /** `false`: check digits or calendar say the value is wrong; absent when there is nothing to check. */
+  valid?: boolean;
+  /** Machine form: amounts `EUR 1200.50`, dates `2026-03-01`. */
+  normalized?: string;
+  /** For tax ids: `ES-NIF`, `ES-NIE`, `ES-CIF`, `EU-VAT`, `US-EIN`. */
+  scheme?: string;
+}
+
+export interface ExtractOptions {
+  /** Read `01/03/2026` as 1 March (true, the default: the service's default region is the EU) or 3 January. */
+  dayFirst?: boolean;
+}
+
+interface Found {
+  start: number;
+  end: number;
+  kind: KeyDataKind;
+  value: string;
+  valid?: boolean;
+  normalized?: string;
+  scheme?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matchers, run in this order; a later matcher never takes text an earlier one took.
+
+const boundaryAfter = (text: string, at: number) => at >= text.length || !/[\p{L}\p{N}]/u.test(text[at]!);
+const boundaryBefore = (text: string, at: number) => at === 0 || !/[\p{L}\p{N}]/u.test(text[at - 1]!);
+
+function findIbans(text: string): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])([A-Z]{2})(\d{2})/gu)) {
+    const country = m[1]!;
+    const length = ibanLengths[country];
+    if (length === undefined) continue;
+    // Walk on through the characters, allowing one space or non-breaking space between groups.
+    let compact = m[0];
+    let at = m.index! + m[0].length;
+    while (compact.length < length && at < text.length) {
+      const ch = text[at]!;
+      if (/[A-Z0-9]/.test(ch)) {
+        compact += ch;
+        at++;
+      } else if (/[ \u00A0]/.test(ch) && /[A-Z0-9]/.test(text[at + 1] ?? "")) {
+        at++;
+      } else break;
+    }
+    const labelled = /\b(IBAN|cuenta|account)\b[^\n]{0,15}$/i.test(text.slice(Math.max(0, m.index! - 30), m.index!));
+    if (compact.length === length && boundaryAfter(text, at)) {
+      out.push({ start: m.index!, end: at, kind: "iban", value: formatIban(compact), valid: ibanValid(compact) });
+    } else if (labelled) {
+      // Labelled as an account but the wrong length: a mistyped IBAN, kept and flagged.
+      const loose = /^[A-Z]{2}\d{2}(?:[ \u00A0]?[A-Z0-9]{1,4})+/.exec(text.slice(m.index!));
+      if (loose) {
+        const value = loose[0].replace(/[ \u00A0]/g, "");
+        out.push({ start: m.index!, end: m.index! + loose[0].length, kind: "iban", value: formatIban(value), valid: false });
+      }
+    }
+  }
+  return out;
+}
+
+function findBics(text: string): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(/\b[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?\b/g)) {
+    // Right after its label: "BIC CAIXESBBXXX", "SWIFT/BIC: …", "código BIC: …", "BIC | …".
+    const before = text.slice(Math.max(0, m.index! - 40), m.index!);
+    if (!/\b(BIC|SWIFT)\b(\s*\/\s*(BIC|SWIFT))?(\s+(code|c[oó]digo|number|no\.?))?\s*[:#.|-]?\s*$/i.test(before)) continue;
+    out.push({ start: m.index!, end: m.index! + m[0].length, kind: "bic", value: m[0], valid: bicValid(m[0]) });
+  }
+  return out;
+}
+
+const vatCountries = Object.keys(vatRules).join("|");
+
+function findTaxIds(text: string): Found[] {
+  const out: Found[] = [];
+  // EU VAT: a country prefix, then the body, possibly written in groups ("DE 123 456 789").
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(${vatCountries})[ -]?([0-9A-Z+*]+(?:[ .][0-9A-Z]+)*)`, "gu"))) {
+    const country = m[1]!;
+    const groups = m[2]!.split(/[ .]/);
+    // The longest run of groups that fits the country's format ("DE 123 456 789 units" stops at 789).
+    for (let n = groups.length; n >= 1; n--) {
+      const body = groups.slice(0, n).join("");
+      if (!vatRules[country]!.format.test(body)) continue;
+      const written = m[0].slice(0, m[0].length - m[2]!.length) + groups.slice(0, n).join(" ");
+      const end = m.index! + lengthOfPrefix(m[0], written);
+      if (!boundaryAfter(text, end)) break;
+      const vat = country + body;
+      const valid = vatValid(vat);
+      out.push({
+        start: m.index!,
+        end,
+        kind: "tax_id",
+        value: vat,
+        scheme: "EU-VAT",
+        ...(valid !== undefined ? { valid } : {}),
+      });
+      break;
+    }
+  }
+  // Spanish ids without prefix: DNI "12345678Z" / "12.345.678-Z", NIE "X1234567L", CIF "B12345678".
+  const spanish = /(?<![\p{L}\p{N}])(\d{2}\.?\d{3}\.?\d{3}-?[A-Z]|[XYZ]-?\d{7}-?[A-Z]|[ABCDEFGHJNPQRSUVW]-?\d{2}\.?\d{3}\.?\d{3}|[ABCDEFGHJNPQRSUVW]-?\d{7}[A-J])(?![\p{L}\p{N}])/gu;
+  for (const m of text.matchAll(spanish)) {
+    const id = m[1]!.replace(/[ .-]/g, "");
+    const scheme = spanishScheme(id);
+    if (!scheme) continue;
+    const valid = spanishIdValid(id);
+    // A code that fails its check is a tax id only where the text says so; otherwise it is
+    // more likely a reference or product code of the same shape.
+    if (!valid && !labelledBefore(text, m.index!, spanishIdLabel)) continue;
+    out.push({ start: m.index!, end: m.index! + m[0].length, kind: "tax_id", value: id, scheme: `ES-${scheme.toUpperCase()}`, valid });
+  }
+  // US EIN: the shape is common (phone and reference numbers), so only after its label.
+  for (const m of text.matchAll(/(?<![\p{N}-])(\d{2}-\d{7})(?![\p{N}-])/gu)) {
+    if (!labelledBefore(text, m.index!, einLabel)) continue;
+    out.push({ start: m.index!, end: m.index! + m[0].length, kind: "tax_id", value: m[1]!, scheme: "US-EIN", valid: einValid(m[1]!) });
+  }
+  return out;
+}
+
+const spanishIdLabel = /\b(NIF|CIF|NIE|DNI|N\.I\.F\.|C\.I\.F\.|N\.I\.E\.|D\.N\.I\.|VAT|IVA|tax id|identificaci[oó]n fiscal)/i;
+const einLabel = /\b(EIN|FEIN|TIN|tax id|tax identification|employer id|employer identification|federal id)/i;
+
+/** Whether `label` occurs in the 40 characters before `at`, in the same line and sentence. */
+function labelledBefore(text: string, at: number, label: RegExp): boolean {
+  const before = text.slice(Math.max(0, at - 40), at);
+  // A sentence ends at ". " after a lower-case letter or digit, not after "N.I.F." or "S.L.".
+  const starts = [...before.matchAll(/\n|(?<=[\p{Ll}\p{N}])[.!?;]\s/gu)].map((m) => m.index! + m[0].length);
+  return label.test(before.slice(starts.at(-1) ?? 0));
+}
+
+/** Length in `original` of the text `written` (same characters, maybe fewer separators kept). */
+function lengthOfPrefix(original: string, written: string): number {
+  let i = 0;
+  let j = 0;
+  while (i < original.length && j < written.length) {
+    if (original[i] === written[j]) {
+      i++;
+      j++;
+    } else if (/[ .-]/.test(original[i]!)) i++;
+    else break;
+  }
+  return i;
+}
+
+// --- dates ---------------------------------------------------------------------------------------
+
+const months: Record<string, number> = {
+  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
+  july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11,
+  december: 12, dec: 12,
+  enero: 1, ene: 1, febrero: 2, marzo: 3, abril: 4, abr: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, ago: 8,
+  septiembre: 9, setiembre: 9, octubre: 10, noviembre: 11, diciembre: 12, dic: 12,
+};
+const monthAlt = Object.keys(months).sort((a, b) => b.length - a.length).join("|");
+
+export function realDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return day <= days[month - 1]!;
+}
+
+const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+
+function dateFound(m: RegExpMatchArray, year: number, month: number, day: number): Found {
+  return {
+    start: m.index!,
+    end: m.index! + m[0].length,
+    kind: "date",
+    value: m[0],
+    valid: realDate(year, month, day),
+    normalized: iso(year, month, day),
+  };
+}
+
+function findDates(text: string, dayFirst: boolean): Found[] {
+  const out: Found[] = [];
+  const ord = "(?:st|nd|rd|th|\\.?º|\\.?°|\\.?ª)?";
+  for (const m of text.matchAll(/(?<![\p{N}-])(\d{4})-(\d{2})-(\d{2})(?![\p{N}-])/gu)) {
+    out.push(dateFound(m, Number(m[1]), Number(m[2]), Number(m[3])));
+  }
+  // 1 March 2026, 1st of March, 2026, 1 de marzo de 2026, 1 Mar. 2026
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})${ord}(?:\\s+of|\\s+de)?\\s+(${monthAlt})\\.?,?\\s+(?:de(?:l)?\\s+)?(\\d{4})(?!\\p{N})`, "giu"))) {
+    out.push(dateFound(m, Number(m[3]), months[m[2]!.toLowerCase()]!, Number(m[1])));
+  }
+  // March 1, 2026 / March 1st 2026
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(${monthAlt})\\.?\\s+(\\d{1,2})${ord},?\\s+(\\d{4})(?!\\p{N})`, "giu"))) {
+    out.push(dateFound(m, Number(m[3]), months[m[1]!.toLowerCase()]!, Number(m[2])));
+  }
+  // 01/03/2026, 1-3-2026, 01.03.2026
+  for (const m of text.matchAll(/(?<![\p{N}/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\p{N}/-])/gu)) {
+    const [a, b, year] = [Number(m[1]), Number(m[3]), Number(m[4])];
+    const dayMonth = a > 12 && b <= 12 ? true : b > 12 && a <= 12 ? false : dayFirst;
+    out.push(dateFound(m, year, dayMonth ? b : a, dayMonth ? a : b));
+  }
+  return out;
+}
+
+// --- amounts ---------------------------------------------------------------------------------------
+
+const codes = "EUR|USD|GBP|CHF|JPY|CNY|CAD|AUD|MXN|ARS|CLP|COP|PEN|BRL|SEK|NOK|DKK|PLN|CZK|HUF|RON|INR";
+const symbolCodes: Record<string, string> = { "€": "EUR", $: "USD", US$: "USD", "£": "GBP", "¥": "JPY" };
+const wordCodes: Array<[RegExp, string]> = [
+  [/^euros?$/i, "EUR"],
+  [/^(d[oó]lares|dollars?|d[oó]lar)$/i, "USD"],
+  [/^(libras?|pounds?)(\s+sterling|\s+esterlinas?)?$/i, "GBP"],
+];
+const number = String.raw`\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[\u00A0\u202F ]\d{3})+)(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+const scale = String.raw`(?:\s+(?:thousand|million|billion|bn|mil(?:\s+millones)?|millones|millón|millon)(?:\s+de)?)?`;
+
+const scales: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, bn: 1e9, mil: 1e3, "mil millones": 1e9, millones: 1e6, "millón": 1e6, millon: 1e6 };
+
+/** "1.200,50" → 1200.5; "1,200.50" → 1200.5; "1.200" → 1200; "1,5" → 1.5. */
+export function parseNumber(written: string): number {
+  const s = written.replace(/[\u00A0\u202F ]/g, "");
+  const lastDot = s.lastIndexOf(".");
+  const lastComma = s.lastIndexOf(",");
+  let decimal: "." | "," | null = null;
+  if (lastDot >= 0 && lastComma >= 0) decimal = lastDot > lastComma ? "." : ",";
+  else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? "." : ",";
+    const parts = s.split(sep);
+    // A single separator followed by exactly three digits groups thousands; otherwise it is decimal.
+    decimal = parts.length === 2 && parts[1]!.length !== 3 ? sep : null;
+  }
+  const thousands = decimal === "." ? /,/g : decimal === "," ? /\./g : /[.,]/g;
+  return Number(s.replace(thousands, "").replace(",", "."));
+}
+
+function scaleOf(written: string | undefined): number {
+  const key = (written ?? "").trim().toLowerCase().replace(/\s+de$/, "").replace(/\s+/g, " ");
+  return key === "" ? 1 : (scales[key] ?? 1);
+}
+
+function amount(start: number, written: string, value: number, code: string): Found {
+  return { start, end: start + written.length, kind: "amount", value: written.replace(/\s+/g, " "), normalized: `${code} ${value.toFixed(2)}` };
+}
+
+function findAmounts(text: string): Found[] {
+  const out: Found[] = [];
+  const prefix = new RegExp(`(-)?(US\\$|\\$|€|£|¥|(?<![\\p{L}])(?:${codes})(?![\\p{L}]))\\s?(-)?(${number})(${scale})(?!\\p{N})`, "gu");
+  for (const m of text.matchAll(prefix)) {
+    if (!boundaryAfter(text, m.index! + m[0].length)) continue;
+    const code = symbolCodes[m[2]!] ?? m[2]!;
+    const sign = m[1] || m[3] ? -1 : 1;
+    out.push(amount(m.index!, m[0], sign * parseNumber(m[4]!) * scaleOf(m[5]), code));
+  }
+  const suffix = new RegExp(
+    `(?<![\\p{N}.,])(-)?(${number})(${scale})\\s?(€|\\$|£|(?:${codes})(?![\\p{L}])|euros?(?![\\p{L}])|d[oó]lares(?![\\p{L}])|dollars?(?![\\p{L}])|libras?(?:\\s+esterlinas?)?(?![\\p{L}])|pounds?(?:\\s+sterling)?(?![\\p{L}]))`,
+    "giu",
+  );
+  for (const m of text.matchAll(suffix)) {
+    const currency = m[4]!;
+    const code = symbolCodes[currency] ?? wordCodes.find(([p]) => p.test(currency))?.[1] ?? currency.toUpperCase();
+    if (!boundaryBefore(text, m.index!)) continue;
+    out.push(amount(m.index!, m[0], (m[1] ? -1 : 1) * parseNumber(m[2]!) * scaleOf(m[3]), code));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roles
+
+interface RoleCue {
+  role: string;
+  pattern: RegExp;
+}
+
+const amountRoles: RoleCue[] = [
+  { role: "subtotal", pattern: /\b(subtotal|sub-total|base imponible|net amount|net total|importe neto)\b/gi },
+  { role: "total", pattern: /\b(grand total|total amount|amount due|total due|balance due|total a pagar|importe total|total)\b/gi },
+  { role: "vat", pattern: /\b(VAT|IVA|I\.V\.A\.)(?![\p{L}])/giu },
+  { role: "tax", pattern: /\b(sales tax|taxes|tax|withholding|impuestos?|IRPF|retenci[oó]n)\b/gi },
+  { role: "deposit", pattern: /\b(security deposit|deposit|down payment|advance payment|retainer|fianza|dep[oó]sito|anticipo|paga y señal|señal)(?![\p{L}])/giu },
+  { role: "penalty", pattern: /\b(penalty|penalties|late charge|penalizaci[oó]n|multa|cl[aá]usula penal)(?![\p{L}])/giu },
+  { role: "discount", pattern: /\b(discount|descuento|rebate|bonificaci[oó]n)(?![\p{L}])/giu },
+  { role: "fee", pattern: /\b(fees?|commission|charges?|honorarios|comisi[oó]n|cuota|tarifa)(?![\p{L}])/giu },
+  { role: "rent", pattern: /\b(rent|rental|alquiler|renta)\b/gi },
+  { role: "salary", pattern: /\b(salary|wage|salario|sueldo|retribuci[oó]n|remuneraci[oó]n)(?![\p{L}])/giu },
+  { role: "price", pattern: /\b(price|cost|amount|sum|precio|coste|costo|importe|valor|cantidad|suma)\b/gi },
+];
+
+const dateRoles: RoleCue[] = [
+  { role: "due_date", pattern: /\b(due date|due|payable (?:by|on|before)|pay(?:ment)? by|payment date|deadline|no later than|fecha de vencimiento|vencimiento|vence|fecha l[ií]mite|a m[aá]s tardar|antes del?)(?![\p{L}])/giu },
+  { role: "issue_date", pattern: /\b(issue date|date of issue|issued(?: on)?|invoice date|dated|fecha de emisi[oó]n|fecha de expedici[oó]n|fecha de (?:la )?factura|emitid[ao])(?![\p{L}])/giu },
+  { role: "effective_date", pattern: /\b(effective date|effective(?: as of| from| on)?|commencement date|start date|starts? on|begins? on|with effect from|entrada en vigor|con efectos(?: desde)?|fecha de inicio|a partir del?)(?![\p{L}])/giu },
+  { role: "end_date", pattern: /\b(end date|expiry date|expiration date|expires?(?: on)?|terminates? on|ends? on|until|fecha de (?:fin|finalizaci[oó]n|terminaci[oó]n)|finaliza(?: el)?|hasta el)(?![\p{L}])/giu },
+  { role: "signature_date", pattern: /\b(date of signature|signed(?: on)?|signature|executed(?: on)?|fecha de firma|firmad[oa](?: el)?|firma|suscrit[oa])(?![\p{L}])/giu },
+];
+
+const partyRoles: RoleCue[] = [
+  { role: "supplier", pattern: /\b(supplier|vendor|seller|service provider|provider|contractor|issuer|landlord|lessor|proveedor|vendedor|prestador|emisor|arrendador|contratista)(?![\p{L}])/giu },
+  { role: "customer", pattern: /\b(customer|client|buyer|purchaser|tenant|lessee|bill to|cliente|comprador|destinatario|arrendatario|contratante)(?![\p{L}])/giu },
+  { role: "payer", pattern: /\b(payer|debtor|ordering party|pagador|ordenante|deudor)(?![\p{L}])/giu },
+  { role: "payee", pattern: /\b(payee|beneficiary|creditor|pay to|remit to|transfer to|pay into|beneficiario|acreedor|ingresar en|transferencia a)(?![\p{L}])/giu },
+];
+
+/** Tax words that qualify an amount ("plus VAT", "IVA incluido") rather than name it. */
+const qualifierBefore = /(plus|más|mas|\+|excl\.?|excluding|including|incl\.?|sin|con|without|with)\s*$/i;
+const qualifierAfter = /^\s*(incluido|incluida|included|not included|excluded|excluido|aparte)/i;
+
+const cuesFor: Record<KeyDataKind, RoleCue[]> = {
+  amount: amountRoles,
+  date: dateRoles,
+  tax_id: partyRoles,
+  iban: partyRoles,
+  bic: partyRoles,
+};
+
+/** Sentence bounds around `[start, end)`: split at . ! ? followed by a space, and at line breaks. */
+function sentence(text: string, start: number, end: number): [number, number] {
+  let from = start;
+  while (from > 0 && !(text[from - 1] === "\n" || (/[.!?]/.test(text[from - 2] ?? "") && /\s/.test(text[from - 1]!)))) from--;
+  let to = end;
+  while (to < text.length && !(text[to] === "\n" || (/[.!?]/.test(text[to]!) && (to + 1 >= text.length || /\s/.test(text[to + 1]!))))) to++;
+  if (to < text.length && /[.!?]/.test(text[to]!)) to++;
+  return [from, to];
+}
+
+function roleOf(text: string, found: Found, all: Found[]): string {
+  const [from, to] = sentence(text, found.start, found.end);
+  const windowStart = Math.max(from, found.start - 80);
+  const windowEnd = Math.min(to, found.end + 30);
+  let best: { role: string; distance: number } | null = null;
+  for (const cue of cuesFor[found.kind]) {
+    cue.pattern.lastIndex = 0;
+    for (const m of text.slice(windowStart, windowEnd).matchAll(cue.pattern)) {
+      const at = windowStart + m.index!;
+      const stop = at + m[0].length;
+      if (at < found.end && stop > found.start) continue;
+      if (found.kind === "amount" && (cue.role === "vat" || cue.role === "tax")) {
+        if (qualifierBefore.test(text.slice(from, at)) || qualifierAfter.test(text.slice(stop, to))) continue;
+      }
+      // A cue counts only for the nearest value on its side: none of the same kind between.
+      const between = at < found.start ? [stop, found.start] : [found.end, at];
+      if (all.some((o) => o !== found && o.kind === found.kind && o.start >= between[0]! && o.end <= between[1]!)) continue;
+      // Words after the value count when close, and less than words before it.
+      const distance = at < found.start ? found.start - stop : 1.5 * (at - found.end) + 2;
+      if (at >= found.end && at - found.end > 25) continue;
+      if (!best || distance < best.distance) best = { role: cue.role, distance };
+    }
+  }
+  if (!best && found.kind === "date" && /(?:^|\s)[Ee]n\s+\p{Lu}[\p{L} .-]*,\s*(a\s+)?$/u.test(text.slice(from, found.start))) {
+    // "En Madrid, a 1 de marzo de 2026": the place and date a Spanish document is signed.
+    return "signature_date";
+  }
+  return best?.role ?? "mentioned";
+}
+
+function contextOf(text: string, found: Found): string {
+  const [from, to] = sentence(text, found.start, found.end);
+  if (to - from <= 200) return text.slice(from, to).trim();
+  const a = Math.max(0, found.start - 60);
+  const b = Math.min(text.length, found.end + 60);
+  return `${a > 0 ? "…" : ""}${text.slice(a, b).trim()}${b < text.length ? "…" : ""}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function extractKeyData(blocks: ReadonlyArray<{ text: string; nodeId?: string }>, options: ExtractOptions = {}): KeyData[] {
+  const dayFirst = options.dayFirst ?? true;
+  const out: KeyData[] = [];
+  for (const block of blocks) {
+    const text = block.text;
+    const taken: Found[] = [];
+    const take = (candidates: Found[]) => {
+      for (const c of candidates.sort((a, b) => a.start - b.start || b.end - a.end)) {
+        if (!taken.some((t) => c.start < t.end && c.end > t.start)) taken.push(c);
+      }
+    };
+    take(findIbans(text));
+    take(findBics(text));
+    take(findTaxIds(text));
+    take(findDates(text, dayFirst));
+    take(findAmounts(text));
+    taken.sort((a, b) => a.start - b.start);
+    for (const found of taken) {
+      out.push({
+        value: found.value,
+        kind: found.kind,
+        role: roleOf(text, found, taken),
+        context: contextOf(text, found),
+        ...(block.nodeId !== undefined ? { nodeId: block.nodeId } : {}),
+        ...(found.valid !== undefined ? { valid: found.valid } : {}),
+        ...(found.normalized !== undefined ? { normalized: found.normalized } : {}),
+        ...(found.scheme !== undefined ? { scheme: found.scheme } : {}),
+      });
+    }
+  }
+  return out;
+}
+

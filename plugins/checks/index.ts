@@ -1,0 +1,6 @@
+/** The explicit list of check plugins that run after rendering (DESIGN.md, "plugins/"). */
+import type { CheckPlugin } from "../check-plugin.ts";
+import { tableWidthCheck } from "./layout/table-width.ts";
+import { emptyPagesCheck } from "./layout/empty-pages.ts";
+
+export const layoutChecks: readonly CheckPlugin[] = Object.freeze([tableWidthCheck, emptyPagesCheck]);

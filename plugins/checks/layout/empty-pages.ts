@@ -1,0 +1,31 @@
+/**
+ * `layout.empty_page`: a page of the rendered PDF with no text at all, in a document that has no pictures to put
+ * there (typically two page breaks in a row). Reported with its page; not repaired, because removing a break is
+ * the author's call.
+ */
+import type { Block } from "../../../core/ir/types.ts";
+import type { CheckPlugin } from "../../check-plugin.ts";
+
+const hasPictures = (blocks: Block[]): boolean =>
+  blocks.some((b) => b.type === "image" || (b.type === "quote" && hasPictures(b.blocks)) || (b.type === "list" && b.items.some((i) => hasPictures(i.blocks))));
+
+export const emptyPagesCheck: CheckPlugin = {
+  id: "layout.empty-pages",
+  appliesTo: (ctx) => ctx.format === "docx" || ctx.format === "pdf",
+  run: (ir, ctx) => {
+    if (hasPictures(ir.blocks)) return { diagnostics: [] };
+    const empty = ctx.pages.filter((p) => p.text.trim() === "").map((p) => p.page);
+    if (empty.length === 0) return { diagnostics: [] };
+    return {
+      diagnostics: [
+        {
+          code: "layout.empty_page",
+          severity: "warning",
+          category: "layout",
+          message: `Page${empty.length > 1 ? "s" : ""} ${empty.join(", ")} ${empty.length > 1 ? "are" : "is"} empty (page breaks in a row?).`,
+          location: { pages: empty },
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * `table.overflow_width`: a table whose columns cannot fit the text width without breaking words. Word and
+ * LibreOffice then squeeze the columns until words split letter by letter, or push the table into the margin.
+ * The need is estimated from each column's longest unbreakable word at the body font size (an average glyph is
+ * about 0.5 em wide) plus cell padding. The safe repair is landscape orientation, proposed when it would fit.
+ */
+import type { Block, TableBlock } from "../../../core/ir/types.ts";
+import { plainText } from "../../../core/ir/text.ts";
+import type { CheckPlugin } from "../../check-plugin.ts";
+
+const A4 = { shortIn: 8.27, longIn: 11.69 };
+const PADDING_IN = 0.16;
+const GLYPH_EM = 0.5;
+
+const tables = (blocks: Block[]): TableBlock[] =>
+  blocks.flatMap((b) => (b.type === "table" ? [b] : b.type === "quote" ? tables(b.blocks) : b.type === "list" ? b.items.flatMap((i) => tables(i.blocks)) : []));
+
+/** Inches the table needs so that no word has to break. */
+export const neededWidthIn = (table: TableBlock, fontPt: number): number => {
+  const columns = Math.max(0, ...[...table.header, ...table.rows].map((r) => r.cells.length));
+  let total = 0;
+  for (let c = 0; c < columns; c++) {
+    const longest = Math.max(1, ...[...table.header, ...table.rows].map((r) => Math.max(0, ...plainText(r.cells[c]?.inlines ?? []).split(/\s+/).map((w) => w.length))));
+    total += (longest * fontPt * GLYPH_EM) / 72 + PADDING_IN;
+  }
+  return total;
+};
+
+export const textWidthIn = (orientation: "portrait" | "landscape", marginsCm: number) =>
+  (orientation === "portrait" ? A4.shortIn : A4.longIn) - (2 * marginsCm) / 2.54;
+
+const pagesOf = (table: TableBlock, pages: ReadonlyArray<{ page: number; text: string }>) => {
+  const first = plainText(table.header[0]?.cells[0]?.inlines ?? table.rows[0]?.cells[0]?.inlines ?? []).trim();
+  const hit = first ? pages.find((p) => p.text.includes(first)) : undefined;
+  return hit ? [hit.page] : [];
+};
+
+export const tableWidthCheck: CheckPlugin = {
+  id: "layout.table-width",
+  appliesTo: (ctx) => ctx.format === "docx" || ctx.format === "pdf",
+  run: (ir, ctx) => {
+    const available = textWidthIn(ctx.style.orientation, ctx.style.margins_cm);
+    const landscape = textWidthIn("landscape", ctx.style.margins_cm);
+    const diagnostics = [];
+    let fitsLandscape = true;
+    for (const table of tables(ir.blocks)) {
+      const needed = neededWidthIn(table, ctx.style.font_size);
+      if (needed <= available) continue;
+      if (needed > landscape) fitsLandscape = false;
+      diagnostics.push({
+        code: "table.overflow_width",
+        severity: "warning" as const,
+        category: "layout",
+        message: `A table needs about ${needed.toFixed(1)} in of width to keep its words whole; the page gives ${available.toFixed(1)} in.`,
+        nodeId: table.id,
+        location: { pages: pagesOf(table, ctx.pages) },
+      });
+    }
+    const repairs =
+      diagnostics.length && ctx.style.orientation === "portrait" && fitsLandscape ? [{ fix: "orientation.landscape", style: { orientation: "landscape" as const } }] : [];
+    return { diagnostics, repairs };
+  },
+};

@@ -1,0 +1,149 @@
+/**
+ * The blocks each document type usually opens with, found in the caller's own text and laid out
+ * the way readers expect (service-interface.md: the service decides `type`, "a letter gets no
+ * page numbers", "a contract gets … numbered clauses"):
+ *
+ * - memo: a MEMORANDUM heading (the author's own word when written, "MEMORÁNDUM" in Spanish)
+ *   and a To/From/Date/Subject table built from the field lines at the top ("To: …",
+ *   "**Para:** …", a list of them, or the author's own two-column table). The lines are moved
+ *   into the table, not repeated. A title that is not the memo label becomes the Subject row
+ *   when there is none.
+ * - minutes: the meeting header (date, time, place, attendees, apologies, chair, secretary) as a
+ *   small two-column table under the title, when the text opens with at least two such lines.
+ * - letter: the blocks up to the salutation (sender, recipient, date) and from the closing on
+ *   (closing, signature) stay left-aligned whatever the body alignment.
+ *
+ * Nothing is invented: only what the author wrote is rearranged. The labels and salutation and
+ * closing formulas are core/doctype/cues.ts's, the same the type detector counts.
+ */
+import type { FieldLabel } from "../../core/doctype/cues.ts";
+import { closing, memoFields, memoLabel, minutesFields, salutation } from "../../core/doctype/cues.ts";
+import { guessLanguage } from "../../core/doctype/language.ts";
+import { plainText } from "../../core/ir/text.ts";
+import type { Block, DocType, Inline, IRDocument } from "../../core/ir/types.ts";
+import type { Field } from "./fields.ts";
+import { fieldsOfBlock } from "./fields.ts";
+
+export interface HeaderRow {
+  label: string;
+  value: Inline[];
+}
+
+export interface TypeLayout {
+  /** The title to draw with the Title style, if any remains after the type's own header. */
+  title?: string;
+  memo?: { label: string; rows: HeaderRow[] };
+  meeting?: { rows: HeaderRow[] };
+  /** The body blocks left to map after the header took its lines. */
+  body: Block[];
+  /** Letters: body blocks `[0, headEnd)` and `[tailStart, end)` are kept left-aligned. */
+  keepLeft?: { headEnd: number; tailStart: number };
+}
+
+/** How far into the text header lines are looked for. */
+const headerReach = 12;
+
+const spanishLabels = /^(para|de|destinatarios?|remitente|copia|con copia a|fecha|asunto|referencia|ref|hora|lugar|sede|asistentes|asisten|participantes|presentes|ausentes|excusan( asistencia)?|preside|presidente|presidenta|secretari[oa]|levanta acta)$/i;
+
+const row = (field: Field): HeaderRow => ({ label: `${field.label}:`, value: field.value });
+const textInline = (text: string): Inline => ({ type: "text", id: "", text, marks: [] });
+
+/** Field blocks at the top of `blocks`, from `start`: the fields and the index after them. */
+function leadingFields(blocks: Block[], start: number, labels: readonly FieldLabel[]): { fields: Field[]; end: number } {
+  const fields: Field[] = [];
+  let i = start;
+  while (i < blocks.length && i < start + headerReach) {
+    const found = fieldsOfBlock(blocks[i]!, labels);
+    if (!found) break;
+    fields.push(...found);
+    i++;
+  }
+  // The author's rule under the header lines: the table draws its own.
+  if (fields.length > 0 && blocks[i]?.type === "thematicBreak") i++;
+  return { fields, end: i };
+}
+
+const isLabelBlock = (block: Block | undefined): boolean =>
+  (block?.type === "paragraph" || block?.type === "heading") && memoLabel.test(plainText(block.inlines));
+
+function memoLayout(ir: IRDocument): TypeLayout {
+  const blocks = ir.blocks;
+  let label: string | undefined;
+  let title = ir.title;
+  let subjectFromTitle: string | undefined;
+  if (title !== undefined) {
+    const split = /^\s*((?:internal\s+)?(?:memorandum|memo|memor[aá]ndum|memorando|nota\s+interna))\s*(?:[:—–-]\s*(.+))?$/i.exec(title);
+    if (split) {
+      label = split[1]!;
+      subjectFromTitle = split[2]?.trim();
+      title = undefined;
+    }
+  }
+  let start = 0;
+  if (isLabelBlock(blocks[0])) {
+    // Taken even when the title already named the memo: the heading block draws it once.
+    label ??= plainText((blocks[0] as { inlines: Inline[] }).inlines).trim().replace(/[.:]$/, "");
+    start = 1;
+  }
+  const { fields, end } = leadingFields(blocks, start, memoFields);
+  // The words the renderer adds follow the author's labels, or the text's language without them.
+  const spanish = fields.length > 0 ? fields.every((f) => spanishLabels.test(f.label)) : guessLanguage(allText(ir)) === "es";
+  const rows = fields.map(row);
+  if (!fields.some((f) => f.key === "subject")) {
+    const subject = subjectFromTitle ?? title;
+    if (subject !== undefined) {
+      const word = spanish ? "Asunto" : "Subject";
+      // Match the author's labels when they are all capitals ("TO:", "FROM:").
+      const upper = fields.length > 0 && fields.every((f) => f.label === f.label.toUpperCase());
+      rows.push({ label: `${upper ? word.toUpperCase() : word}:`, value: [textInline(subject)] });
+      if (subject === title) title = undefined;
+    }
+  }
+  return {
+    ...(title !== undefined ? { title } : {}),
+    memo: { label: (label ?? (spanish ? "Memorándum" : "Memorandum")).toLocaleUpperCase(spanish ? "es" : "en"), rows },
+    body: blocks.slice(end),
+  };
+}
+
+function minutesLayout(ir: IRDocument): TypeLayout {
+  const { fields, end } = leadingFields(ir.blocks, 0, minutesFields);
+  // One line ("Date: …") is not yet a meeting header; two make it one.
+  if (fields.length < 2) return { ...(ir.title !== undefined ? { title: ir.title } : {}), body: ir.blocks };
+  return { ...(ir.title !== undefined ? { title: ir.title } : {}), meeting: { rows: fields.map(row) }, body: ir.blocks.slice(end) };
+}
+
+function letterLayout(ir: IRDocument): TypeLayout {
+  const blocks = ir.blocks;
+  const text = (b: Block | undefined) => (b?.type === "paragraph" ? plainText(b.inlines) : "");
+  const greeting = blocks.findIndex((b, i) => i < headerReach && salutation.test(text(b)));
+  let tailStart = blocks.length;
+  for (let i = blocks.length - 1; i > greeting && i >= blocks.length - 6; i--) {
+    if (closing.test(text(blocks[i]))) {
+      tailStart = i;
+      break;
+    }
+  }
+  return {
+    ...(ir.title !== undefined ? { title: ir.title } : {}),
+    body: blocks,
+    keepLeft: { headEnd: greeting + 1, tailStart },
+  };
+}
+
+function allText(ir: IRDocument): string {
+  return ir.blocks.map((b) => (b.type === "paragraph" || b.type === "heading" ? plainText(b.inlines) : "")).join(" ");
+}
+
+export function typeLayout(ir: IRDocument, type: DocType): TypeLayout {
+  switch (type) {
+    case "memo":
+      return memoLayout(ir);
+    case "minutes":
+      return minutesLayout(ir);
+    case "letter":
+      return letterLayout(ir);
+    default:
+      return { ...(ir.title !== undefined ? { title: ir.title } : {}), body: ir.blocks };
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * `format: pdf`: the document is laid out as Word (real styles, numbering, fields) and LibreOffice converts it, so
+ * a PDF and a docx of the same Markdown look the same. Only the PDF is delivered (interface, format table).
+ */
+import type { FormatPlugin } from "../format-plugin.ts";
+
+export const pdfPlugin: FormatPlugin = {
+  id: "pdf",
+  format: "pdf",
+  mediaTypes: ["application/pdf"],
+  renderedAs: "docx",
+};

@@ -1,0 +1,34 @@
+/**
+ * The PowerPoint (pptx) format plugin. `render` runs three steps with a cancellation check
+ * between each: resolve pictures (the only I/O, through `ctx.images`), map IR → deck model
+ * (pure, `map.ts`: the slide rule is in `sections.ts`, the fitting in `layout.ts`), pack the
+ * model into the .pptx zip (`pack.ts`).
+ */
+import type { IRDocument } from "../../core/ir/types.ts";
+import type { StyleApplied } from "../../core/style/types.ts";
+import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin.ts";
+import { resolveImages } from "./images.ts";
+import { mapDeck } from "./map.ts";
+import { packDeck } from "./pack.ts";
+
+async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
+  ctx.signal?.throwIfAborted();
+  const images = await resolveImages(ir, ctx);
+  ctx.signal?.throwIfAborted();
+  const { deck, diagnostics } = mapDeck(ir, style, {
+    type: ctx.type,
+    images,
+    ...(ctx.name !== undefined ? { name: ctx.name } : {}),
+  });
+  ctx.signal?.throwIfAborted();
+  const bytes = await packDeck(deck);
+  ctx.signal?.throwIfAborted();
+  return { bytes, diagnostics };
+}
+
+export const pptxPlugin: FormatPlugin = {
+  id: "pptx",
+  format: "pptx",
+  mediaTypes: ["application/vnd.openxmlformats-officedocument.presentationml.presentation"],
+  render,
+};

@@ -1,0 +1,216 @@
+/**
+ * Packing: the deck model → a .pptx through pptxgenjs, then a pass over the slide XML.
+ *
+ * pptxgenjs makes no layout decisions here: every shape comes with its box, every paragraph
+ * with its size, spacing and bullet. The pass afterwards repairs what pptxgenjs 4 writes
+ * wrongly for paragraphs of several runs (an `a:pPr` before every run; OOXML allows one, first,
+ * and a later `<a:buNone/>` would switch the bullet off in some readers), colours bullets
+ * (pptxgenjs has no option for it), and turns the speaker notes' line breaks into paragraphs (pptxgenjs writes them
+ * inside one `a:t`, where PowerPoint shows no break). It also drops the content-type overrides
+ * pptxgenjs lists for slide masters it never writes (one per slide; only the first exists).
+ */
+import PptxModule from "pptxgenjs";
+import type Pptx from "pptxgenjs";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import type { DeckModel, ParagraphModel, ShapeModel, SlideModel } from "./model.ts";
+import { monoFace } from "./theme.ts";
+
+// pptxgenjs ships CommonJS-style typings beside its ES build: under NodeNext the default import
+// is typed as the module object, while at run time it is the class itself.
+type PptxClass = typeof PptxModule.default;
+type Presentation = InstanceType<PptxClass>;
+type Slide = ReturnType<Presentation["addSlide"]>;
+type TextProps = Pptx.default.TextProps;
+type TextPropsOptions = Pptx.default.TextPropsOptions;
+const PptxGenJS = ((PptxModule as unknown as { default?: PptxClass }).default ?? PptxModule) as unknown as PptxClass;
+
+export async function packDeck(deck: DeckModel): Promise<Uint8Array> {
+  const pptx = new PptxGenJS();
+  pptx.layout = "LAYOUT_WIDE";
+  pptx.author = "Quire";
+  pptx.company = "Quire";
+  if (deck.title) pptx.title = deck.title;
+  pptx.theme = { headFontFace: deck.face, bodyFontFace: deck.face };
+  for (const model of deck.slides) addSlide(pptx, model);
+  // Stored uncompressed: the XML pass unzips it and compresses once when zipping again.
+  const written = (await pptx.write({ outputType: "uint8array", compression: false })) as Uint8Array;
+  return fixParts(written, deck);
+}
+
+function addSlide(pptx: Presentation, model: SlideModel): void {
+  const slide = pptx.addSlide();
+  if (model.background) slide.background = { color: model.background };
+  for (const shape of model.shapes) addShape(slide, shape);
+  if (model.slideNumber) {
+    const { box, size, color, face } = model.slideNumber;
+    slide.slideNumber = { x: box.x, y: box.y, w: box.w, h: box.h, fontFace: face, fontSize: size, color, align: "right", valign: "middle", margin: 0 };
+  }
+  if (model.notes) slide.addNotes(model.notes);
+}
+
+function addShape(slide: Slide, shape: ShapeModel): void {
+  switch (shape.type) {
+    case "rect":
+      slide.addShape("rect", { ...shape.box, fill: { color: shape.fill }, line: { type: "none" }, objectName: shape.name });
+      return;
+    case "text": {
+      const { left, top, right, bottom } = shape.insets;
+      slide.addText(textProps(shape.paragraphs, shape.face), {
+        ...shape.box,
+        objectName: shape.name,
+        // pptxgenjs reads the margin array as [left, right, bottom, top], in points.
+        margin: [left * 72, right * 72, bottom * 72, top * 72],
+        valign: shape.valign,
+        fit: "none",
+        wrap: true,
+        ...(shape.fill ? { fill: { color: shape.fill } } : {}),
+      });
+      return;
+    }
+    case "table": {
+      const rows = shape.rows.map((row) =>
+        row.map((cell) => ({
+          text: textProps([cell.paragraph], shape.face),
+          options: {
+            valign: "middle" as const,
+            ...(cell.fill ? { fill: { color: cell.fill } } : {}),
+          },
+        })),
+      );
+      const { vertical, horizontal } = shape.cellMargin;
+      slide.addTable(rows, {
+        x: shape.box.x,
+        y: shape.box.y,
+        w: shape.box.w,
+        colW: shape.columnWidths,
+        rowH: shape.rowHeights,
+        border: { type: "solid", pt: 0.75, color: shape.border },
+        // Below 1, pptxgenjs reads cell margins as inches, in CSS order.
+        margin: [vertical, horizontal, vertical, horizontal],
+        objectName: shape.name,
+        autoPage: false,
+      });
+      return;
+    }
+    case "image": {
+      const mime = shape.format === "jpg" ? "jpeg" : shape.format;
+      slide.addImage({
+        data: `image/${mime};base64,${Buffer.from(shape.data).toString("base64")}`,
+        ...shape.box,
+        altText: shape.alt,
+        objectName: shape.name,
+      });
+      return;
+    }
+  }
+}
+
+const hex4 = (ch: string): string => (ch.codePointAt(0) ?? 0x2022).toString(16).toUpperCase().padStart(4, "0");
+
+/**
+ * Paragraphs → pptxgenjs text runs. Paragraph properties ride on each paragraph's first run
+ * (the XML pass removes the copies pptxgenjs writes for the others); `breakLine` ends a
+ * paragraph, `softBreakBefore` is a line break inside one.
+ */
+export function textProps(paragraphs: ParagraphModel[], face: string): TextProps[] {
+  const out: TextProps[] = [];
+  paragraphs.forEach((p, pi) => {
+    const runs = p.runs.length > 0 ? p.runs : [{ text: "" }];
+    runs.forEach((run, ri) => {
+      const options: TextPropsOptions = {
+        fontFace: run.mono || p.mono ? monoFace : face,
+        fontSize: p.size,
+        color: run.color ?? p.color,
+        align: p.align,
+        ...(run.bold || p.bold ? { bold: true } : {}),
+        ...(run.italic || p.italic ? { italic: true } : {}),
+        ...(run.strike ? { strike: "sngStrike" as const } : {}),
+        ...(run.superscript ? { superscript: true } : {}),
+        ...(run.highlight ? { highlight: "FFFF00" } : {}),
+        ...(run.href ? { hyperlink: { url: run.href } } : {}),
+        ...(run.breakBefore && ri > 0 ? { softBreakBefore: true } : {}),
+        ...(ri === runs.length - 1 && pi < paragraphs.length - 1 ? { breakLine: true } : {}),
+      };
+      if (ri === 0) {
+        if (p.level > 0) options.indentLevel = p.level;
+        if (p.spaceBefore > 0) options.paraSpaceBefore = p.spaceBefore;
+        options.lineSpacingMultiple = p.lineSpacing;
+        if (p.bullet?.kind === "bullet") options.bullet = { characterCode: hex4(p.bullet.char), indent: p.indent };
+        else if (p.bullet?.kind === "number") options.bullet = { type: "number", style: "arabicPeriod", numberStartAt: p.bullet.n, indent: p.indent };
+      }
+      out.push({ text: run.text, options });
+    });
+  });
+  return out;
+}
+
+// --- the XML pass ------------------------------------------------------------------------------------
+
+export function fixParts(zip: Uint8Array, deck: DeckModel): Uint8Array {
+  const files = unzipSync(zip);
+  // pptxgenjs zips empty folder entries (charts, media…); a package needs none.
+  for (const name of Object.keys(files)) if (name.endsWith("/")) delete files[name];
+  for (const [name, data] of Object.entries(files)) {
+    const slide = /^ppt\/slides\/slide(\d+)\.xml$/.exec(name);
+    if (slide) files[name] = strToU8(placeholders(fixSlide(strFromU8(data), deck.bulletColor), deck.slides[Number(slide[1]) - 1]));
+    else if (/^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(name)) files[name] = strToU8(fixNotes(strFromU8(data)));
+  }
+  const types = files["[Content_Types].xml"];
+  if (types) {
+    files["[Content_Types].xml"] = strToU8(
+      strFromU8(types).replace(/<Override PartName="\/([^"]+)"[^>]*\/>/g, (override, part: string) => (part in files ? override : "")),
+    );
+  }
+  return zipSync(files, { level: 6 });
+}
+
+const paragraphPattern = /<a:p>([\s\S]*?)<\/a:p>/g;
+const pPrPattern = /<a:pPr\b[^>]*?(?:\/>|>[\s\S]*?<\/a:pPr>)/g;
+
+/** One `a:pPr` per paragraph (the first, moved to the front), and coloured bullets. */
+export function fixSlide(xml: string, bulletColor: string): string {
+  return xml.replace(paragraphPattern, (_whole, body: string) => {
+    let first: string | null = null;
+    const rest = body.replace(pPrPattern, (pPr: string) => {
+      first ??= pPr;
+      return "";
+    });
+    if (first === null) return `<a:p>${rest}</a:p>`;
+    let pPr: string = first;
+    if (/<a:bu(Char|AutoNum)\b/.test(pPr) && !pPr.includes("<a:buClr>")) {
+      pPr = pPr.replace("<a:buSzPct", `<a:buClr><a:srgbClr val="${bulletColor}"/></a:buClr><a:buSzPct`);
+    }
+    return `<a:p>${pPr}${rest}</a:p>`;
+  });
+}
+
+/**
+ * Title shapes become placeholders: pptxgenjs only makes placeholders at positions fixed in a
+ * slide layout, and titles here take the height their text needs. The layout has no title
+ * placeholder, so these inherit nothing from it; their own properties say everything.
+ */
+export function placeholders(xml: string, model: SlideModel | undefined): string {
+  let out = xml;
+  for (const shape of model?.shapes ?? []) {
+    if (shape.type !== "text" || !shape.placeholder) continue;
+    const idx = shape.placeholder === "subTitle" ? ' idx="1"' : "";
+    const name = shape.name.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    out = out.replace(
+      new RegExp(`(<p:cNvPr id="\\d+" name="${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"(?:/>|>.*?</p:cNvPr>))<p:cNvSpPr/><p:nvPr></p:nvPr>`, "s"),
+      `$1<p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr><p:ph type="${shape.placeholder}"${idx}/></p:nvPr>`,
+    );
+  }
+  return out;
+}
+
+/** The notes placeholder's single run → one paragraph per line. */
+export function fixNotes(xml: string): string {
+  return xml.replace(
+    /<a:p><a:r><a:rPr lang="en-US" dirty="0"\/><a:t>([\s\S]*?)<\/a:t><\/a:r><a:endParaRPr lang="en-US" dirty="0"\/><\/a:p>/,
+    (_whole, text: string) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => (line === "" ? `<a:p><a:endParaRPr lang="en-US" dirty="0"/></a:p>` : `<a:p><a:r><a:rPr lang="en-US" dirty="0"/><a:t>${line}</a:t></a:r></a:p>`))
+        .join(""),
+  );
+}

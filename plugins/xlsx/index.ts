@@ -1,0 +1,29 @@
+/**
+ * The Excel (xlsx) format plugin. `render` runs two steps with a cancellation check around each:
+ * map IR → workbook model (pure, `map.ts`, returns the diagnostics), then pack the model into
+ * the .xlsx zip (`pack.ts`). Pictures are not resolved: the workbook shows their descriptions.
+ */
+import type { IRDocument } from "../../core/ir/types.ts";
+import type { StyleApplied } from "../../core/style/types.ts";
+import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin.ts";
+import { mapWorkbook } from "./map.ts";
+import { pack } from "./pack.ts";
+
+async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
+  ctx.signal?.throwIfAborted();
+  const { workbook, diagnostics } = mapWorkbook(ir, style, {
+    type: ctx.type,
+    ...(ctx.name !== undefined ? { name: ctx.name } : {}),
+  });
+  ctx.signal?.throwIfAborted();
+  const bytes = await pack(workbook, ctx.signal);
+  ctx.signal?.throwIfAborted();
+  return { bytes, diagnostics };
+}
+
+export const xlsxPlugin: FormatPlugin = {
+  id: "xlsx",
+  format: "xlsx",
+  mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+  render,
+};

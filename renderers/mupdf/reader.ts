@@ -1,0 +1,130 @@
+/**
+ * `PdfReader` (renderers/types.ts) on mupdf's WASM build: page count, text per page from mupdf's structured text,
+ * and PNG previews of the first pages at a pixel width. DESIGN.md, "renderers/": layout checks count pages, the
+ * report quotes text by page, previews are what a person would see.
+ *
+ * mupdf is imported on first use (its WASM costs a little to load, and a service that never reads a PDF should
+ * not pay it). Work is synchronous inside WASM, so one call holds the event loop while it runs; every mupdf object
+ * is destroyed as soon as it is done with, so WASM memory does not grow with the number of files read.
+ * mupdf's own warnings (repairs of broken files) are kept out of the service's stderr and only quoted in errors.
+ */
+import type { PdfPageText, PdfPreview, PdfReader } from "../types.ts";
+import { PdfReadError } from "./errors.ts";
+
+type Mupdf = typeof import("mupdf");
+
+let loading: Promise<Mupdf> | undefined;
+/** The last messages mupdf logged, for the error of the call that made them. */
+const log: string[] = [];
+
+const load = (): Promise<Mupdf> =>
+  (loading ??= import("mupdf").then((mupdf) => {
+    const keep = (message: string) => {
+      log.push(message);
+      if (log.length > 20) log.shift();
+    };
+    mupdf.setLog({ warning: keep, error: keep });
+    return mupdf;
+  }));
+
+export const DEFAULT_MAX_PAGES = 10;
+export const DEFAULT_WIDTH = 800;
+/** Previews wider than this are refused: a 10 000 px page is a memory bomb, not a preview. */
+export const MAX_WIDTH = 4000;
+
+type Document = InstanceType<Mupdf["Document"]>;
+
+const damaged = (what: string, cause: unknown): PdfReadError => {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  const logged = log.splice(0).slice(-3).join("; ");
+  return new PdfReadError({
+    reason: "damaged",
+    message: `the PDF is damaged or not a PDF: ${what}${detail === "" ? "" : ` (${detail})`}${logged === "" ? "" : `; mupdf: ${logged}`}`,
+    cause,
+  });
+};
+
+/** Opens the file, refuses encrypted or page-less ones, runs `use`, and frees the document whatever happens. */
+const withDocument = async <T>(pdf: Uint8Array, use: (doc: Document, mupdf: Mupdf) => T): Promise<T> => {
+  const mupdf = await load();
+  log.length = 0;
+  let doc: Document;
+  try {
+    doc = mupdf.Document.openDocument(pdf, "application/pdf");
+  } catch (error) {
+    throw damaged("mupdf cannot open it", error);
+  }
+  try {
+    if (doc.needsPassword()) {
+      throw new PdfReadError({ reason: "encrypted", message: "the PDF is protected by a password; it cannot be read without it" });
+    }
+    let pages: number;
+    try {
+      pages = doc.countPages();
+    } catch (error) {
+      throw damaged("its page tree cannot be read", error);
+    }
+    if (pages === 0) throw damaged("no page could be read", "");
+    try {
+      return use(doc, mupdf);
+    } catch (error) {
+      if (error instanceof PdfReadError) throw error;
+      throw damaged("a page cannot be read", error);
+    }
+  } finally {
+    doc.destroy();
+  }
+};
+
+const info = (pdf: Uint8Array): Promise<{ pages: number; text: PdfPageText[] }> =>
+  withDocument(pdf, (doc) => {
+    const pages = doc.countPages();
+    const text: PdfPageText[] = [];
+    for (let index = 0; index < pages; index++) {
+      const page = doc.loadPage(index);
+      try {
+        const stext = page.toStructuredText("preserve-whitespace");
+        try {
+          text.push({ page: index + 1, text: stext.asText() });
+        } finally {
+          stext.destroy();
+        }
+      } finally {
+        page.destroy();
+      }
+    }
+    return { pages, text };
+  });
+
+const previews = (pdf: Uint8Array, options: { maxPages?: number; width?: number } = {}): Promise<PdfPreview[]> => {
+  const maxPages = Math.floor(options.maxPages ?? DEFAULT_MAX_PAGES);
+  const width = Math.floor(options.width ?? DEFAULT_WIDTH);
+  if (!(width >= 1 && width <= MAX_WIDTH)) {
+    return Promise.reject(new RangeError(`previews: width must be a whole number of pixels from 1 to ${MAX_WIDTH}, got ${options.width}`));
+  }
+  if (!(maxPages >= 0)) return Promise.reject(new RangeError(`previews: maxPages must be 0 or more, got ${options.maxPages}`));
+  return withDocument(pdf, (doc, mupdf) => {
+    const count = Math.min(doc.countPages(), maxPages);
+    const out: PdfPreview[] = [];
+    for (let index = 0; index < count; index++) {
+      const page = doc.loadPage(index);
+      try {
+        // Bounds include the page's rotation; moving the origin to 0,0 makes the pixmap exactly `width` wide.
+        const [x0, y0, x1] = page.getBounds();
+        const scale = width / Math.max(x1 - x0, 1e-3);
+        const matrix = mupdf.Matrix.concat(mupdf.Matrix.translate(-x0, -y0), mupdf.Matrix.scale(scale, scale));
+        const pixmap = page.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false, true);
+        try {
+          out.push({ page: index + 1, png: pixmap.asPNG(), width: pixmap.getWidth(), height: pixmap.getHeight() });
+        } finally {
+          pixmap.destroy();
+        }
+      } finally {
+        page.destroy();
+      }
+    }
+    return out;
+  });
+};
+
+export const pdfReader: PdfReader = { info, previews };

@@ -1,0 +1,138 @@
+/**
+ * The compiler through the real service: every format delivers what the interface's format table says (the office
+ * file and its PDF, or the PDF alone), with `pages` and PNG previews; the document type is detected from the text;
+ * pictures from `sources` are placed and an unavailable one is reported without failing the document; the report
+ * carries the key data with check digits verified.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { deflateSync } from "node:zlib";
+import { startService, type Service } from "../support/service.ts";
+import { docxText, download, type Doc } from "../support/documents.ts";
+import { pdfReader } from "../../renderers/index.ts";
+
+let svc: Service;
+before(async () => {
+  svc = await startService();
+});
+after(async () => {
+  await svc?.stop();
+});
+
+const create = async (body: Record<string, unknown>): Promise<Doc> => {
+  const { data, response, error } = await svc.client.POST("/documents", { body: body as never });
+  assert.equal(response.status, 200, JSON.stringify(error));
+  return data as Doc;
+};
+
+/** A real 2×1 PNG: signature, IHDR, one IDAT, IEND (CRCs are not checked by the renderers we feed). */
+const png = () => {
+  const crc = (buf: Buffer) => {
+    let c = ~0;
+    for (const b of buf) {
+      c ^= b;
+      for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+    }
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0);
+  ihdr.writeUInt32BE(1, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 0, 0, 255]));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+};
+
+const MARKDOWN = "# Plan\n\n## Goals\n\n- Grow\n- Hire\n\n## Budget\n\n| Item | Amount |\n|---|---:|\n| Staff | 1,000 |\n| Travel | 200 |\n";
+
+test("each format delivers what the format table says, with pages and previews", async () => {
+  const cases = [
+    { format: "docx", kinds: ["docx", "pdf"], type: "report" },
+    { format: "pptx", kinds: ["pptx", "pdf"], type: "presentation" },
+    { format: "xlsx", kinds: ["xlsx", "pdf"], type: "spreadsheet" },
+    { format: "pdf", kinds: ["pdf"], type: "report" },
+  ];
+  for (const c of cases) {
+    const doc = await create({ format: c.format, name: `Plan ${c.format}`, content: { markdown: MARKDOWN } });
+    assert.equal(doc.status, "ready", c.format);
+    assert.equal(doc.type, c.type, c.format);
+    assert.ok(doc.pages! >= 1, `${c.format} has pages`);
+    assert.match(doc.versions.renderer, /LibreOffice/, "versions.renderer names what produced the PDF");
+    const kinds = doc.outputs!.filter((o) => o.kind !== "preview").map((o) => o.kind);
+    assert.deepEqual(kinds, c.kinds, c.format);
+    const previews = doc.outputs!.filter((o) => o.kind === "preview");
+    assert.equal(previews.length, Math.min(doc.pages!, 10), `${c.format}: one preview per page`);
+    assert.deepEqual(previews.map((p) => p.page), previews.map((_, i) => i + 1));
+    const { res, bytes } = await download(previews[0]!.url);
+    assert.equal(res.headers.get("content-type"), "image/png");
+    assert.equal(Buffer.from(bytes).readUInt32BE(16), previews[0]!.width, "the preview is as wide as it says");
+    const pdf = await download(doc.outputs!.find((o) => o.kind === "pdf")!.url);
+    const info = await pdfReader.info(pdf.bytes);
+    assert.equal(info.pages, doc.pages);
+    assert.match(info.text.map((t) => t.text).join(" "), /Goals/);
+  }
+});
+
+test("the document type is read from the text, and it shapes the style", async () => {
+  const letter = await create({
+    format: "docx",
+    content: { markdown: "Madrid, 10 de abril de 2026\n\nEstimado Sr. Martín:\n\nLe confirmamos la recepción de su solicitud.\n\nAtentamente,\n\nMaría Pérez" },
+  });
+  assert.equal(letter.type, "letter");
+  assert.equal(letter.style_applied!.page_numbers, false, "a letter gets no page numbers");
+  const contract = await create({
+    format: "docx",
+    content: { markdown: "# Service Agreement\n\nThis agreement is made by and between the Parties.\n\n## Clause 1. Object\n\nThe Supplier shall provide the services.\n\n## Clause 2. Price\n\nThe Customer shall pay the fee.\n\nIN WITNESS WHEREOF the Parties sign." },
+  });
+  assert.equal(contract.type, "contract");
+  assert.equal(contract.style_applied!.align.body, "justify");
+  assert.match(contract.style_applied!.font, /Times|Georgia|Serif|Cambria|Garamond/i, "a contract is set in a serif font");
+  const styled = await create({ format: "docx", style: "font Georgia, 12pt, landscape, make it sparkle", content: { markdown: MARKDOWN } });
+  assert.equal(styled.style_applied!.font, "Georgia");
+  assert.equal(styled.style_applied!.font_size, 12);
+  assert.equal(styled.style_applied!.orientation, "landscape");
+  assert.deepEqual(styled.style_unsupported, ["make it sparkle"]);
+});
+
+test("pictures from sources are placed; an unavailable one is reported and the document completes", async () => {
+  const doc = await create({
+    format: "docx",
+    sources: [{ data: png().toString("base64"), filename: "dot.png" }],
+    content: { markdown: "# Pictures\n\n![A dot](img:1)\n\n![A sunset](web:sunset over the sea)\n\n![Missing](img:2)\n" },
+  });
+  assert.equal(doc.status, "ready_with_warnings");
+  const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: doc.id } } });
+  const unavailable = report!.issues.filter((i) => i.code === "image.unavailable");
+  assert.equal(unavailable.length, 2, JSON.stringify(report!.issues));
+  assert.ok(unavailable.some((i) => /image search/.test(i.message)));
+  assert.ok(unavailable.some((i) => /number 2/.test(i.message)));
+  const docx = await download(doc.outputs!.find((o) => o.kind === "docx")!.url);
+  const { unzipSync } = await import("fflate");
+  assert.ok(Object.keys(unzipSync(docx.bytes)).some((n) => /^word\/media\/.+\.png$/.test(n)), "the picture is embedded");
+  assert.match(docxText(docx.bytes), /Pictures/);
+});
+
+test("the report lists key data with roles, and flags bad check digits without correcting them", async () => {
+  const doc = await create({
+    format: "docx",
+    content: {
+      markdown:
+        "# Invoice\n\nTotal due: 1.250,00 € by 1 March 2026.\n\nPay to IBAN ES91 2100 0418 4502 0005 1332.\n\nOld account: IBAN ES91 2100 0418 4502 0005 1333.\n",
+    },
+  });
+  const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: doc.id } } });
+  const kinds = report!.key_data.map((k) => k.kind);
+  for (const kind of ["amount", "date", "iban"]) assert.ok(kinds.includes(kind), `${kind} in ${JSON.stringify(report!.key_data)}`);
+  assert.ok(report!.issues.some((i) => /check/.test(i.code) || /check digit/i.test(i.message)), "the bad IBAN is flagged");
+  const docx = await download(doc.outputs!.find((o) => o.kind === "docx")!.url);
+  assert.match(docxText(docx.bytes), /1333/, "the text is never corrected");
+});
