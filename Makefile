@@ -19,3 +19,4 @@ test: setup check-generated
 
 bench: setup
 	npm run bench:api
+	npm run bench:render

@@ -211,8 +211,7 @@ function titleSlide(title: string, subtitle: RunModel[], notesText: string | und
   ];
   const barY = g.titleBottom + g.barGap;
   const barW = 1.4;
-  const barX = align === "center" ? g.x + (width - barW) / 2 : align === "right" ? g.x + width - barW : g.x;
-  shapes.push({ type: "rect", name: "Accent rule", box: { x: barX, y: barY, w: barW, h: 0.08 }, fill: ctx.palette.accent });
+  shapes.push({ type: "rect", name: "Accent rule", box: { x: ruleX(align, g.x, width, barW), y: barY, w: barW, h: 0.08 }, fill: ctx.palette.accent });
   if (subtitle.length > 0) {
     const sub = fitText(subtitle, width, { max: 24, min: 16, lines: 3 }, { color: ctx.palette.muted, align }, ctx.face);
     shapes.push(textShape("Subtitle", { x: g.x, y: barY + 0.08 + g.subtitleGap, w: width, h: sub.height }, [sub.paragraph], ctx.face, "top", "subTitle"));
@@ -233,7 +232,7 @@ function sectionSlide(heading: HeadingBlock, notesText: string | undefined, ctx:
     title,
     background: ctx.palette.accent,
     shapes: [
-      { type: "rect", name: "Rule", box: { x: marginX + 0.25, y: top - 0.4, w: 1.1, h: 0.08 }, fill: on },
+      { type: "rect", name: "Rule", box: { x: ruleX(ctx.style.align.headings, marginX + 0.25, width, 1.1), y: top - 0.4, w: 1.1, h: 0.08 }, fill: on },
       textShape("Title", { x: marginX + 0.25, y: top, w: width, h: main.height }, [main.paragraph], ctx.face, "top", "title"),
       ...foot,
     ],
@@ -277,7 +276,12 @@ function contentSlides(source: Extract<SlideSource, { kind: "content" }>, ctx: D
     if (fitted) {
       shapes.push(textShape("Title", { x: marginX, y: titleTop, w: contentWidth, h: titleHeight }, [fitted.paragraph], ctx.face, "bottom", "title"));
       const barY = titleTop + titleHeight + accentBar.gap;
-      shapes.push({ type: "rect", name: "Accent rule", box: { x: barX(ctx.style.align.headings, accentBar.width), y: barY, w: accentBar.width, h: accentBar.height }, fill: ctx.palette.accent });
+      shapes.push({
+        type: "rect",
+        name: "Accent rule",
+        box: { x: ruleX(ctx.style.align.headings, marginX, contentWidth, accentBar.width), y: barY, w: accentBar.width, h: accentBar.height },
+        fill: ctx.palette.accent,
+      });
     } else {
       shapes.push({ type: "rect", name: "Accent rule", box: { x: marginX, y: untitledTop - 0.3, w: accentBar.width, h: accentBar.height }, fill: ctx.palette.accent });
     }
@@ -296,8 +300,9 @@ function contentSlides(source: Extract<SlideSource, { kind: "content" }>, ctx: D
   });
 }
 
-function barX(align: HAlign, width: number): number {
-  if (align === "center") return marginX + (contentWidth - width) / 2;
-  if (align === "right") return marginX + contentWidth - width;
-  return marginX;
+/** Where a short rule of `width` starts under text aligned `align` in a box at `x`, `boxWidth` wide. */
+function ruleX(align: HAlign, x: number, boxWidth: number, width: number): number {
+  if (align === "center") return x + (boxWidth - width) / 2;
+  if (align === "right") return x + boxWidth - width;
+  return x;
 }

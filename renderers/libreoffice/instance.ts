@@ -261,7 +261,8 @@ export class Instance {
         this.events.onDeath(this, why);
       };
       soffice.once("exit", exited("soffice"));
-      worker.once("exit", exited("worker"));
+      // "close", not "exit": only then has every line the worker wrote been read (its last answer included).
+      worker.once("close", exited("worker"));
       soffice.once("error", (error) => fail(`cannot run ${this.settings.soffice}: ${error.message}`));
       worker.once("error", (error) => fail(`cannot run ${this.settings.python}: ${error.message}`));
     });

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { startService, type Service } from "../support/service.ts";
-import { MARKDOWN, balanceOf, orgId, setBalance, type Doc, type Problem } from "../support/documents.ts";
+import { MARKDOWN, FINISHED, balanceOf, orgId, setBalance, waitFor, type Doc, type Problem } from "../support/documents.ts";
 import type { ContractClient } from "../support/contract.ts";
 
 let svc: Service;
@@ -57,6 +57,9 @@ describe("balance", () => {
   });
 
   test("no balance: 402 insufficient_balance, nothing created, and the Idempotency-Key stays free", async () => {
+    // Documents of the rate-limit test may still be rendering; they must not be charged against the balance set here.
+    const { data: earlier } = await svc.client.GET("/documents", { params: { query: { limit: 100 } } });
+    for (const doc of earlier!.data) if (!FINISHED.has(doc.status)) await waitFor(svc.client, doc.id);
     await setBalance(svc, org, 0);
     const before = await count(svc.client);
     const key = randomUUID();
