@@ -68,10 +68,11 @@ const sofficeBin = (leader: number): number => {
   throw new Error(`no soffice.bin in process group ${leader}`);
 };
 
+/** Running, that is: a process that exists and is not a zombie waiting for init to reap it. */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
   } catch {
     return false;
   }
