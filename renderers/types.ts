@@ -30,6 +30,12 @@ export interface PdfPreview {
   readonly height: number;
 }
 
+export interface PdfOutlineEntry {
+  readonly title: string;
+  readonly page: number;
+  readonly level: number;
+}
+
 /** Reading PDFs with mupdf: page count, text per page, PNG previews. */
 export interface PdfReader {
   readonly info: (pdf: Uint8Array) => Promise<{ pages: number; text: PdfPageText[] }>;

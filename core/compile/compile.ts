@@ -9,7 +9,8 @@ import type { StyleApplied } from "../style/types.ts";
 import type { FormatPlugin, ImageData } from "../../plugins/format-plugin.ts";
 import type { CheckPlugin, Repair } from "../../plugins/check-plugin.ts";
 import type { OfficeConverter, PdfReader, PdfPageText } from "../../renderers/types.ts";
-import { headingPages } from "./heading-pages.ts";
+import { headingPages, headingPagesFromOutline, headingsOf } from "./heading-pages.ts";
+import type { PdfOutlineEntry } from "../../renderers/types.ts";
 
 export type OfficeKind = "docx" | "pptx" | "xlsx";
 
@@ -38,6 +39,7 @@ export interface CompileDeps {
   readonly plugin: (format: string) => FormatPlugin;
   readonly converter: OfficeConverter;
   readonly pdf: PdfReader;
+  readonly outline: (pdf: Uint8Array) => Promise<PdfOutlineEntry[]>;
   readonly checks: readonly CheckPlugin[];
   readonly onPhase?: (phase: string) => Promise<void>;
 }
@@ -73,7 +75,9 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
     let info = await deps.pdf.info(pdf);
     if (wantsToc && style.table_of_contents) {
       // Second pass: the contents list gets the pages the first PDF showed.
-      rendered = await render(input.ir, style, { ...ctx, headingPages: headingPages(input.ir, info.text) });
+      const fromOutline = headingPagesFromOutline(input.ir, await deps.outline(pdf));
+      const pages = Object.keys(fromOutline).length === headingsOf(input.ir).length ? fromOutline : { ...headingPages(input.ir, info.text), ...fromOutline };
+      rendered = await render(input.ir, style, { ...ctx, headingPages: pages });
       pdf = await deps.converter.convert(rendered.bytes, kind, "pdf", { signal: input.signal });
       info = await deps.pdf.info(pdf);
     }

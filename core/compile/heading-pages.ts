@@ -1,7 +1,8 @@
 /**
- * Where each heading landed, read from the text of a first PDF: the table of contents is then written with real
- * page numbers so Word shows them on first open without asking to update fields. Headings are looked for in order,
- * each on or after the page of the one before, skipping the pages that hold the contents list itself.
+ * Where each heading landed in a first PDF, so the table of contents is written with real page numbers and Word
+ * shows them on first open without asking to update fields. The PDF's outline (LibreOffice exports every heading
+ * into it with its page) is matched to the headings in order; the text of the pages is the fallback, looked
+ * through in order and skipping the pages that hold the contents list itself.
  */
 import type { Block, IRDocument } from "../ir/types.ts";
 import { plainText } from "../ir/text.ts";
@@ -32,6 +33,23 @@ export const headingPages = (ir: IRDocument, pages: ReadonlyArray<{ page: number
       if (texts[i]!.text.includes(needle)) {
         result[heading.id] = texts[i]!.page;
         at = i;
+        break;
+      }
+    }
+  }
+  return result;
+};
+
+/** Headings matched in order to the outline entries that carry the same text. */
+export const headingPagesFromOutline = (ir: IRDocument, outline: ReadonlyArray<{ title: string; page: number }>): Record<string, number> => {
+  const result: Record<string, number> = {};
+  let at = 0;
+  for (const heading of headingsOf(ir)) {
+    const needle = squash(heading.text);
+    for (let i = at; i < outline.length; i++) {
+      if (squash(outline[i]!.title) === needle) {
+        result[heading.id] = outline[i]!.page;
+        at = i + 1;
         break;
       }
     }

@@ -1,8 +1,9 @@
 """
 Quire's LibreOffice worker: one per warm soffice (renderers/libreoffice/pool.ts starts both).
 
-It connects to its soffice over a UNO pipe, says {"ready": true} on stdout, then reads one JSON request per line
-on stdin and answers one JSON line per request, in order:
+It connects to its soffice over a UNO pipe, exports an empty document of each kind once (warm-up), says
+{"ready": true} on stdout, then reads one JSON request per line on stdin and answers one JSON line per request,
+in order:
 
     request:  {"id": 7, "in_path": "/tmp/.../in.docx", "out_path": "/tmp/.../out.pdf",
                "filter": "writer_pdf_Export", "family": "text", "filter_options": null}
