@@ -7,6 +7,7 @@
 import type { Diagnostic } from "../core/diagnostics.ts";
 import type { DocType, IRDocument } from "../core/ir/types.ts";
 import type { StyleApplied } from "../core/style/types.ts";
+import type { PdfPicture } from "../renderers/types.ts";
 
 export interface CheckContext {
   readonly format: "docx" | "pptx" | "xlsx" | "pdf";
@@ -14,6 +15,8 @@ export interface CheckContext {
   readonly style: StyleApplied;
   /** Text per page of the rendered PDF (pages numbered from 1). */
   readonly pages: ReadonlyArray<{ page: number; text: string }>;
+  /** Where the pictures landed in the PDF (read only when the document has pictures). */
+  readonly pictures: ReadonlyArray<PdfPicture>;
 }
 
 export interface Repair {

@@ -36,6 +36,13 @@ export interface PdfOutlineEntry {
   readonly level: number;
 }
 
+/** A picture's box on a PDF page and the page's size, in points (1/72 in), from the top left. */
+export interface PdfPicture {
+  readonly page: number;
+  readonly box: { x: number; y: number; width: number; height: number };
+  readonly pageSize: { width: number; height: number };
+}
+
 /** Reading PDFs with mupdf: page count, text per page, PNG previews. */
 export interface PdfReader {
   readonly info: (pdf: Uint8Array) => Promise<{ pages: number; text: PdfPageText[] }>;

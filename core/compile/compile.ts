@@ -10,7 +10,8 @@ import type { FormatPlugin, ImageData } from "../../plugins/format-plugin.ts";
 import type { CheckPlugin, Repair } from "../../plugins/check-plugin.ts";
 import type { OfficeConverter, PdfReader, PdfPageText } from "../../renderers/types.ts";
 import { headingPages, headingPagesFromOutline, headingsOf } from "./heading-pages.ts";
-import type { PdfOutlineEntry } from "../../renderers/types.ts";
+import type { PdfOutlineEntry, PdfPicture } from "../../renderers/types.ts";
+import { imageSources } from "../ir/images.ts";
 
 export type OfficeKind = "docx" | "pptx" | "xlsx";
 
@@ -40,6 +41,7 @@ export interface CompileDeps {
   readonly converter: OfficeConverter;
   readonly pdf: PdfReader;
   readonly outline: (pdf: Uint8Array) => Promise<PdfOutlineEntry[]>;
+  readonly pictures: (pdf: Uint8Array) => Promise<PdfPicture[]>;
   readonly checks: readonly CheckPlugin[];
   readonly onPhase?: (phase: string) => Promise<void>;
 }
@@ -66,6 +68,7 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
   if (!plugin.render) throw new Error(`no renderer for ${kind}`);
   const render = plugin.render;
   const wantsToc = kind === "docx";
+  const hasPictures = imageSources(input.ir).length > 0;
 
   const build = async (style: StyleApplied) => {
     input.signal.throwIfAborted();
@@ -81,7 +84,8 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
       pdf = await deps.converter.convert(rendered.bytes, kind, "pdf", { signal: input.signal });
       info = await deps.pdf.info(pdf);
     }
-    const checkCtx = { format: input.format, type: input.type, style, pages: info.text };
+    const pictures = hasPictures ? await deps.pictures(pdf) : [];
+    const checkCtx = { format: input.format, type: input.type, style, pages: info.text, pictures };
     const found = deps.checks.filter((c) => c.appliesTo(checkCtx)).map((c) => c.run(input.ir, checkCtx));
     const repairs: Array<Repair & { code: string }> = found.flatMap((r) => (r.repairs ?? []).map((repair) => ({ ...repair, code: r.diagnostics[0]?.code ?? "layout" })));
     const checkDiagnostics = found.flatMap((r) => r.diagnostics.map((d) => ({ ...d, fixable: (r.repairs ?? []).length > 0 })));

@@ -2,5 +2,6 @@
 import type { CheckPlugin } from "../check-plugin.ts";
 import { tableWidthCheck } from "./layout/table-width.ts";
 import { emptyPagesCheck } from "./layout/empty-pages.ts";
+import { pictureMarginsCheck } from "./layout/picture-margins.ts";
 
-export const layoutChecks: readonly CheckPlugin[] = Object.freeze([tableWidthCheck, emptyPagesCheck]);
+export const layoutChecks: readonly CheckPlugin[] = Object.freeze([tableWidthCheck, emptyPagesCheck, pictureMarginsCheck]);

@@ -8,7 +8,7 @@ import type { Document } from "docx";
 import type { IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
 import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin.ts";
-import { resolveImages } from "./images.ts";
+import { resolveImages } from "../images.ts";
 import { mapDocument } from "./map.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {

@@ -2,3 +2,4 @@
 export { pdfReader, DEFAULT_MAX_PAGES, DEFAULT_WIDTH, MAX_WIDTH } from "./reader.ts";
 export { PdfReadError, type PdfReadFailure } from "./errors.ts";
 export { pdfOutline } from "./outline.ts";
+export { pdfPictures } from "./images.ts";

@@ -17,7 +17,7 @@ import { compile, type OfficeKind } from "../../compile/compile.ts";
 import { keyDataBlocks } from "../../keydata/blocks.ts";
 import { checkConsistency } from "../../keydata/consistency.ts";
 import { formatPlugins } from "../../../plugins/index.ts";
-import { pdfOutline } from "../../../renderers/index.ts";
+import { pdfOutline, pdfPictures } from "../../../renderers/index.ts";
 import { layoutChecks } from "../../../plugins/checks/index.ts";
 import { fromJson } from "../../store/db.ts";
 import type { CreateRequest } from "../validate.ts";
@@ -77,6 +77,7 @@ export const createFromContent: Pipeline = async ({ row, signal, phase, event, d
       converter,
       pdf: engines.pdf,
       outline: pdfOutline,
+      pictures: pdfPictures,
       checks: layoutChecks,
       onPhase: phase,
     },

@@ -8,7 +8,8 @@
 import type { Knex } from "knex";
 import type { BlobStoreShape } from "../../services/blobs.ts";
 import type { Diagnostic } from "../../diagnostics.ts";
-import type { Block, IRDocument } from "../../ir/types.ts";
+import type { IRDocument } from "../../ir/types.ts";
+import { imageBlocks } from "../../ir/images.ts";
 import type { ImageData } from "../../../plugins/format-plugin.ts";
 import { probePicture } from "../../images/probe.ts";
 import { sniffPicture, type FileRef } from "../file-refs.ts";
@@ -23,20 +24,6 @@ export interface ImageDeps {
   readonly allowPrivateUrls: boolean;
   readonly signal: AbortSignal;
 }
-
-const imageBlocks = (ir: IRDocument): Array<{ id: string; src: string }> => {
-  const found: Array<{ id: string; src: string }> = [];
-  const walk = (blocks: Block[]) => {
-    for (const block of blocks) {
-      if (block.type === "image") found.push({ id: block.id, src: block.src });
-      else if (block.type === "quote") walk(block.blocks);
-      else if (block.type === "list") for (const item of block.items) walk(item.blocks);
-    }
-  };
-  walk(ir.blocks);
-  for (const note of ir.footnotes) walk(note.blocks);
-  return found;
-};
 
 const bytesOfRef = async (deps: ImageDeps, ref: FileRef): Promise<Buffer> => {
   if (typeof ref === "string") {
