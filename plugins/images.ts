@@ -5,6 +5,11 @@
 import type { IRDocument } from "../core/ir/types.ts";
 import { imageSources } from "../core/ir/images.ts";
 import type { ImageData, RenderContext } from "./format-plugin.ts";
+import { diagnostic, type Diagnostic } from "../core/diagnostics.ts";
+
+/** What every renderer says about a picture it had to leave out. */
+export const imageUnavailable = (block: { src: string; id: string }): Diagnostic =>
+  diagnostic("image.unavailable", "warning", "image", `The picture ${JSON.stringify(block.src.slice(0, 120))} could not be loaded and was left out.`, block.id);
 
 /**
  * Resolves every picture. A missing resolver, a `null` answer, a failure or unusable sizes all

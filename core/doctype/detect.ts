@@ -55,6 +55,7 @@
  * | spreadsheet  | spreadsheet.tables_dominate| 3      | six or more body cells, table words at least twice the words outside tables |
  * | spreadsheet  | spreadsheet.many_rows      | 1      | ten or more table body rows |
  */
+import { plainText } from "../ir/text.ts";
 import type { Block, DocType, Inline, IRDocument } from "../ir/types.ts";
 import { closing, memoFields, memoLabel, minutesFields, salutation, splitFields } from "./cues.ts";
 
@@ -102,25 +103,8 @@ export interface Features {
 
 const words = (text: string): number => text.match(/[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 
-/** Plain text with hard line breaks kept as "\n" (field lines and address blocks rely on them). */
-function text(inlines: Inline[]): string {
-  return inlines
-    .map((inline) => {
-      switch (inline.type) {
-        case "text":
-          return inline.text;
-        case "link":
-          return text(inline.children);
-        case "gap":
-          return inline.label ? `[DATO: ${inline.label}]` : "[DATO]";
-        case "lineBreak":
-          return "\n";
-        case "footnoteRef":
-          return "";
-      }
-    })
-    .join("");
-}
+/** Plain text with hard line breaks kept as "\n". */
+const text = (inlines: Inline[]): string => plainText(inlines, { lineBreak: "\n" });
 
 const numeric = (cell: string): boolean => {
   const stripped = cell.replace(/[\s\p{Sc}%()+]|\b(EUR|USD|GBP|CHF|MXN)\b/gu, "");

@@ -4,6 +4,7 @@
  * (so "Total | 1.200 €" keeps the label beside its amount). Each carries the IR id that report
  * locations point at: the block's, or the row's for tables.
  */
+import { plainText } from "../ir/text.ts";
 import type { Block, Inline, IRDocument } from "../ir/types.ts";
 
 export interface TextBlock {
@@ -11,25 +12,8 @@ export interface TextBlock {
   nodeId?: string;
 }
 
-/** Plain text with hard line breaks kept, so sentences and lines stay apart. */
-function text(inlines: Inline[]): string {
-  return inlines
-    .map((inline) => {
-      switch (inline.type) {
-        case "text":
-          return inline.text;
-        case "link":
-          return text(inline.children);
-        case "gap":
-          return inline.label ? `[DATO: ${inline.label}]` : "[DATO]";
-        case "lineBreak":
-          return "\n";
-        case "footnoteRef":
-          return "";
-      }
-    })
-    .join("");
-}
+/** Plain text with hard line breaks kept as "\n". */
+const text = (inlines: Inline[]): string => plainText(inlines, { lineBreak: "\n" });
 
 export function keyDataBlocks(ir: IRDocument): TextBlock[] {
   const out: TextBlock[] = [];

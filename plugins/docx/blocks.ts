@@ -3,9 +3,9 @@
  * numbering, not by look-alike formatting: headings use Heading1-6, lists real numbering, quotes
  * the Quote style, code the Source Code style.
  */
+import { imageUnavailable } from "../images.ts";
 import { AlignmentType, BookmarkEnd, BookmarkStart, BorderStyle, HeadingLevel, ImageRun, PageBreak, Paragraph, Table, TableOfContents, TextRun } from "docx";
 import type { FileChild, IParagraphOptions, ParagraphChild } from "docx";
-import { diagnostic } from "../../core/diagnostics.ts";
 import type { Block, CodeBlock, ImageBlock, Inline, ListBlock } from "../../core/ir/types.ts";
 import { assertNever } from "../../core/ir/types.ts";
 import type { BlockPlace, MapContext } from "./context.ts";
@@ -180,15 +180,7 @@ function codeParagraph(block: CodeBlock, place: BlockPlace, extra: Extra): Parag
 function mapImage(block: ImageBlock, ctx: MapContext, place: BlockPlace, extra: Extra): BodyChild[] {
   const image = ctx.images.get(block.src) ?? null;
   if (image === null) {
-    ctx.diagnostics.push(
-      diagnostic(
-        "image.unavailable",
-        "warning",
-        "image",
-        `The picture ${JSON.stringify(block.src.slice(0, 120))} could not be loaded and was left out.`,
-        block.id,
-      ),
-    );
+    ctx.diagnostics.push(imageUnavailable(block));
     return [];
   }
   const size = fitImage(image, ctx.geometry);

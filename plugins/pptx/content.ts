@@ -14,6 +14,7 @@
  *   gap markers (highlighted) and footnote references (superscript numbers; the footnote text
  *   goes to the foot of the slide that cites it).
  */
+import { imageUnavailable } from "../images.ts";
 import { diagnostic } from "../../core/diagnostics.ts";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import type { Block, ColumnAlign, Inline, Mark, TableBlock } from "../../core/ir/types.ts";
@@ -138,15 +139,7 @@ function mapBlock(block: Block, ctx: ContentContext, place: Place): FlowItem[] {
     case "image": {
       const image = ctx.images.get(block.src) ?? null;
       if (image === null) {
-        ctx.diagnostics.push(
-          diagnostic(
-            "image.unavailable",
-            "warning",
-            "image",
-            `The picture ${JSON.stringify(block.src.slice(0, 120))} could not be loaded and was left out.`,
-            block.id,
-          ),
-        );
+        ctx.diagnostics.push(imageUnavailable(block));
         return [];
       }
       return [{ kind: "image", image, alt: block.alt, ...(block.title ? { caption: block.title } : {}), nodeId: block.id, footnotes: [] }];
