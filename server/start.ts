@@ -2,7 +2,6 @@
  * Starting and stopping the service: the store and its migrations, keys from QUIRE_API_KEYS, recovery of jobs a
  * crash interrupted, the worker pool, the retention sweeper, then the HTTP server.
  */
-import * as Effect from "effect/Effect";
 import * as ManagedRuntime from "effect/ManagedRuntime";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
@@ -92,4 +91,3 @@ export const startService = async (config: Config) => {
   return { app, server, stop, port: server.port };
 };
 
-export const runEffect = Effect.runPromise;
