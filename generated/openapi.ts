@@ -971,8 +971,13 @@ export interface components {
             /** @description How long content is kept after finishing; artifacts default to `30d`. */
             retention?: components["schemas"]["Retention"];
         };
-        /** @description A `200` JSON answer of `POST /documents`; a `Document`, or a `DryRunResult` with `dry_run=true`. */
-        CreateDocumentResult: components["schemas"]["Document"] | components["schemas"]["DryRunResult"];
+        /**
+         * @description A `200` JSON answer of `POST /documents`: a `Document`; a `DryRunResult` with `dry_run=true`; or, for
+         *     `operation: extract` (a read, not a document), the `Extraction`, exactly as `POST /extract` answers.
+         */
+        CreateDocumentResult: components["schemas"]["Document"] | components["schemas"]["DryRunResult"] | components["schemas"]["Extraction"];
+        /** @description A `202` answer of `POST /documents`: the unfinished `Document`, or an `ExtractionPending` for `operation: extract`. */
+        CreateDocumentAccepted: components["schemas"]["Document"] | components["schemas"]["ExtractionPending"];
         /** @description What `POST /documents?dry_run=true` found; nothing is created or charged. */
         DryRunResult: {
             /**
@@ -1749,13 +1754,16 @@ export interface operations {
                     "text/event-stream": components["schemas"]["EventStream"];
                 };
             };
-            /** @description Background mode, or direct mode past the 120-second wait. The document is not finished yet. */
+            /**
+             * @description Background mode, or direct mode past the 120-second wait: the document is not finished yet. For
+             *     `operation: extract`, an `ExtractionPending` to collect with `GET /extract/{id}`.
+             */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Document"];
+                    "application/json": components["schemas"]["CreateDocumentAccepted"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -12,6 +12,7 @@ export type SchemaName =
   | "CollectionList"
   | "CollectionSummary"
   | "CreateApiKeyRequest"
+  | "CreateDocumentAccepted"
   | "CreateDocumentRequest"
   | "CreateDocumentResult"
   | "CreateFileRequest"

@@ -13,6 +13,7 @@ export const schemaNames = [
   "CollectionList",
   "CollectionSummary",
   "CreateApiKeyRequest",
+  "CreateDocumentAccepted",
   "CreateDocumentRequest",
   "CreateDocumentResult",
   "CreateFileRequest",
@@ -110,7 +111,7 @@ export const responseSchemas = {
       "text/event-stream": "EventStream"
     },
     "202": {
-      "application/json": "Document"
+      "application/json": "CreateDocumentAccepted"
     },
     "400": {
       "application/problem+json": "Problem"

@@ -15,6 +15,7 @@ export declare const validateArtifactStorage: ValidateFunction<Schemas["Artifact
 export declare const validateCollectionList: ValidateFunction<Schemas["CollectionList"]>;
 export declare const validateCollectionSummary: ValidateFunction<Schemas["CollectionSummary"]>;
 export declare const validateCreateApiKeyRequest: ValidateFunction<Schemas["CreateApiKeyRequest"]>;
+export declare const validateCreateDocumentAccepted: ValidateFunction<Schemas["CreateDocumentAccepted"]>;
 export declare const validateCreateDocumentRequest: ValidateFunction<Schemas["CreateDocumentRequest"]>;
 export declare const validateCreateDocumentResult: ValidateFunction<Schemas["CreateDocumentResult"]>;
 export declare const validateCreateFileRequest: ValidateFunction<Schemas["CreateFileRequest"]>;

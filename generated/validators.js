@@ -1471,832 +1471,29 @@ return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateCreateDocumentRequest = validate35;
-const schema53 = {"description":"Body of `POST /documents`. `create` needs exactly one of `prompt` or `content`; `review`,\n`edit` and `extract` need `file`; `edit` also needs `prompt`.\n","type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/$defs/Operation","default":"create"},"name":{"description":"Names the document for later lookup and names downloaded files.","type":"string","minLength":1,"maxLength":200},"format":{"$ref":"#/$defs/Format"},"prompt":{"description":"What to write (create) or what to change (edit); uses a model.","type":"string","minLength":3,"maxLength":8000},"content":{"description":"The caller's own text, used as given.","type":"object","additionalProperties":false,"required":["markdown"],"properties":{"markdown":{"description":"Markdown (for an artifact, the page content): headings, paragraphs, lists, tables,\nbold/italic, links, page breaks, images. A picture of `sources` is referenced as\n`img:<n>` (n-th picture, from 1); a web image as `web:<search text>` or a direct link.\n","type":"string","minLength":1}}},"style":{"description":"The look in free words; unmet parts are listed in `style_unsupported`.","type":"string","minLength":1,"maxLength":1000},"sources":{"description":"Create only. Material to write from: up to 5 documents (Word, PowerPoint, Excel, PDF,\n`.doc`, `.ppt`, `.xls`, TXT, Markdown) and up to 10 pictures (PNG, JPEG, GIF, WebP), placed\nin the document.\n","type":"array","maxItems":15,"items":{"$ref":"#/$defs/FileRef"}},"file":{"$ref":"#/$defs/FileRef","description":"Review, edit and extract: the file to work on. Review and edit take Word, PowerPoint, Excel,\nPDF, also `.doc`, `.ppt`, `.xls` (returned as `.docx`, `.pptx`, `.xlsx`).\n"},"quality":{"$ref":"#/$defs/Quality","default":"auto"},"max_quality":{"$ref":"#/$defs/QualityLevel","description":"With `quality: auto`, the highest level the service may choose."},"stream":{"description":"Answer with a `text/event-stream` of document events.","type":"boolean","default":false},"background":{"description":"Answer `202` at once.","type":"boolean","default":false},"metadata":{"$ref":"#/$defs/Metadata"},"artifact":{"$ref":"#/$defs/ArtifactSettings","description":"Artifacts only. Default `storage` is `shared`, or `local` in a project that stores nothing."},"store":{"description":"`false`: content is deleted 15 minutes after finishing (same as `retention: none`).","type":"boolean","default":true},"retention":{"$ref":"#/$defs/Retention","description":"How long content is kept after finishing; artifacts default to `30d`."}}};
-const schema54 = {"description":"What the request does: `create` a new document, `review` a file (check and repair structure,\nnever text or values), `edit` a file as the prompt asks, `extract` a file into Markdown.\n","type":"string","enum":["create","review","edit","extract"]};
-const schema55 = {"description":"Output format. `docx`: Word file and a PDF; `pdf`: PDF only; `pptx`: PowerPoint (16:9) and a\nPDF; `xlsx`: Excel (real formulas) and a PDF; `artifact`: one self-contained HTML page that keeps data.\n","type":"string","enum":["docx","pdf","pptx","xlsx","artifact"]};
-const schema59 = {"description":"Requested quality. `auto` lets the service pick the level the request needs (the cheapest when in doubt).","type":"string","enum":["auto","fast","standard","best"]};
-const schema60 = {"description":"A quality level. `fast`: fast model, 25 agent steps, 1 page inspection. `standard`: writing\nmodel, 40 steps, 2 inspections, plus quality, key data and reader test. `best`: best available\nmodel, 60 steps, 4 inspections, plus quality, key data and reader test.\n","type":"string","enum":["fast","standard","best"]};
-const schema61 = {"description":"The caller's own string values, returned as sent. At most 50 keys of 1 to 40 characters; values up to 500 characters.","type":"object","maxProperties":50,"propertyNames":{"minLength":1,"maxLength":40},"additionalProperties":{"type":"string","maxLength":500}};
-const schema62 = {"description":"How long content (files, request, report, events, artifact page and data) is kept after the\ndocument finishes; `none` = 15 minutes. Afterwards only billing data stays (status, format,\npages, cost).\n","type":"string","enum":["none","1d","7d","30d","90d"]};
+export const validateCreateDocumentAccepted = validate35;
+const schema53 = {"description":"A `202` answer of `POST /documents`: the unfinished `Document`, or an `ExtractionPending` for `operation: extract`.","oneOf":[{"$ref":"#/$defs/Document"},{"$ref":"#/$defs/ExtractionPending"}]};
+const schema54 = {"description":"A document made by create, review, edit or extract (or saved by hand as a version). All fields\nare always present except `outputs`, present once the document has finished.\n","type":"object","additionalProperties":false,"required":["id","object","name","operation","format","type","mode","sector","parent_id","status","phase","pages","style_applied","style_unsupported","validation_summary","repair_summary","error","versions","metadata","store","retention","expires_at","route","quality","artifact","content_deleted_at","created_at","completed_at"],"properties":{"id":{"$ref":"#/$defs/DocumentId"},"object":{"description":"Always `document`.","const":"document"},"name":{"description":"The name given at creation; names downloaded files.","type":["string","null"],"minLength":1,"maxLength":200},"operation":{"$ref":"#/$defs/Operation"},"format":{"description":"Output format; null until inferred.","anyOf":[{"$ref":"#/$defs/Format"},{"type":"null"}]},"type":{"description":"Kind of document chosen by the service; null until decided.","anyOf":[{"$ref":"#/$defs/DocumentType"},{"type":"null"}]},"mode":{"description":"Where the text came from; null for review and extract.","anyOf":[{"$ref":"#/$defs/DocumentMode"},{"type":"null"}]},"sector":{"description":"Professional sector recognised in the request (e.g. `legal`, `finance`); null when none.","type":["string","null"]},"parent_id":{"description":"The document this version was edited from; null for an original.","type":["string","null"],"pattern":"^doc_[0-9A-HJKMNP-TV-Z]{26}$"},"status":{"$ref":"#/$defs/DocumentStatus"},"phase":{"description":"Free-text phase of an unfinished document (e.g. `rendering`); null when finished.","type":["string","null"]},"pages":{"description":"Pages (slides for PowerPoint, sheets for Excel) of the result; null until known.","type":["integer","null"],"minimum":0},"style_applied":{"description":"The look applied; null until laid out, and for artifacts.","anyOf":[{"$ref":"#/$defs/StyleApplied"},{"type":"null"}]},"style_unsupported":{"description":"Parts of `style` that could not be done; they do not fail the document.","type":"array","items":{"type":"string"}},"validation_summary":{"description":"Issues left, by severity; null until checked.","anyOf":[{"$ref":"#/$defs/ValidationSummary"},{"type":"null"}]},"repair_summary":{"description":"What repairs did; null when no repair ran.","anyOf":[{"$ref":"#/$defs/RepairSummary"},{"type":"null"}]},"error":{"description":"Why the document failed; null unless `status` is `failed`.","anyOf":[{"$ref":"#/$defs/DocumentFailure"},{"type":"null"}]},"versions":{"$ref":"#/$defs/Versions"},"metadata":{"$ref":"#/$defs/Metadata"},"store":{"description":"`false`: content is deleted 15 minutes after finishing (same as `retention: none`).","type":"boolean"},"retention":{"$ref":"#/$defs/Retention"},"expires_at":{"description":"When content is deleted; set once finished, from `retention`.","type":["string","null"],"format":"date-time"},"route":{"description":"The generation path; null until chosen, and when no generation happens.","anyOf":[{"$ref":"#/$defs/Route"},{"type":"null"}]},"quality":{"description":"Requested and decided quality; null for review and extract.","anyOf":[{"$ref":"#/$defs/DocumentQuality"},{"type":"null"}]},"artifact":{"description":"Artifact options; null unless `format` is `artifact`.","anyOf":[{"$ref":"#/$defs/ArtifactSettings"},{"type":"null"}]},"content_deleted_at":{"description":"When content was deleted (retention ended, or deleted by request); null while kept.","type":["string","null"],"format":"date-time"},"outputs":{"description":"The delivered files with download links; present once finished.","type":"array","items":{"$ref":"#/$defs/Output"}},"created_at":{"description":"When the document was created.","type":"string","format":"date-time"},"completed_at":{"description":"When the document finished; null until then.","type":["string","null"],"format":"date-time"}}};
+const schema55 = {"description":"Document id (also the id of an extraction).","type":"string","pattern":"^doc_[0-9A-HJKMNP-TV-Z]{26}$","examples":["doc_01JD2Q4W6X8Y0Z1A2B3C4D5E6F"]};
+const schema56 = {"description":"What the request does: `create` a new document, `review` a file (check and repair structure,\nnever text or values), `edit` a file as the prompt asks, `extract` a file into Markdown.\n","type":"string","enum":["create","review","edit","extract"]};
+const schema57 = {"description":"Output format. `docx`: Word file and a PDF; `pdf`: PDF only; `pptx`: PowerPoint (16:9) and a\nPDF; `xlsx`: Excel (real formulas) and a PDF; `artifact`: one self-contained HTML page that keeps data.\n","type":"string","enum":["docx","pdf","pptx","xlsx","artifact"]};
+const schema58 = {"description":"Kind of document, chosen by the service (`report` when in doubt).","type":"string","enum":["report","letter","contract","memo","minutes","presentation","spreadsheet","artifact"]};
+const schema59 = {"description":"Where the text came from: `prompt` (a model wrote it), `content` (the caller's Markdown),\n`manual` (a version edited by hand, saved through `POST /documents/{document_id}/versions`).\n","type":"string","enum":["prompt","content","manual"]};
+const schema60 = {"description":"`queued` and `running` are unfinished. `ready`: done. `ready_with_warnings` and\n`needs_review`: done, read the report. `failed`: ended with `error` set, not charged.\n`canceled`: canceled before finishing.\n","type":"string","enum":["queued","running","ready","ready_with_warnings","needs_review","failed","canceled"]};
+const schema65 = {"description":"Counts of the issues left in the document, by severity.","type":"object","additionalProperties":false,"required":["errors","warnings","info"],"properties":{"errors":{"description":"Issues of severity `error`.","type":"integer","minimum":0},"warnings":{"description":"Issues of severity `warning`.","type":"integer","minimum":0},"info":{"description":"Issues of severity `info`.","type":"integer","minimum":0}}};
+const schema66 = {"description":"What the repair loop did.","type":"object","additionalProperties":false,"required":["iterations","applied","rejected"],"properties":{"iterations":{"description":"Repair iterations run.","type":"integer","minimum":0},"applied":{"description":"Repairs kept.","type":"integer","minimum":0},"rejected":{"description":"Repairs tried and undone (they did not reduce the issues, or failed).","type":"integer","minimum":0}}};
+const schema69 = {"description":"Versions of what produced the document.","type":"object","additionalProperties":false,"required":["engine","renderer","model"],"properties":{"engine":{"description":"Version of the service's engine.","type":"string"},"renderer":{"description":"Version of the renderer (office suite, PDF or browser engine) used.","type":"string"},"model":{"description":"Model that wrote or judged text; null when no model was used.","type":["string","null"]}}};
+const schema70 = {"description":"The caller's own string values, returned as sent. At most 50 keys of 1 to 40 characters; values up to 500 characters.","type":"object","maxProperties":50,"propertyNames":{"minLength":1,"maxLength":40},"additionalProperties":{"type":"string","maxLength":500}};
+const schema71 = {"description":"How long content (files, request, report, events, artifact page and data) is kept after the\ndocument finishes; `none` = 15 minutes. Afterwards only billing data stays (status, format,\npages, cost).\n","type":"string","enum":["none","1d","7d","30d","90d"]};
+const schema72 = {"description":"The generation path the service chose.","type":"object","additionalProperties":false,"required":["path","reason"],"properties":{"path":{"description":"`fast`: the AI writes the text and the service lays it out (seconds). `agent`: an AI agent\nwrites a program that builds the file, inspects the rendered pages and corrects (30 s to 2 min).\n","type":"string","enum":["fast","agent"]},"reason":{"description":"Why this path was chosen.","type":"string"}}};
 const func7 = Object.prototype.hasOwnProperty;
-const schema56 = {"description":"A file to work on or to write from: a file id (`file_…`, from `POST /files`), a document id\n(`doc_…`, the document's main output), an object with a public `url`, or an object with base64\n`data` and a `filename`.\n","oneOf":[{"type":"string","description":"A file id or a document id.","pattern":"^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$"},{"$ref":"#/$defs/FileUrl"},{"$ref":"#/$defs/FileData"}]};
-const schema57 = {"description":"A file the service downloads from a public http or https address.","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"description":"Public http or https address; private and loopback addresses are refused.","type":"string","format":"uri","pattern":"^https?://"},"filename":{"description":"Name to keep for the file; taken from the address when absent.","type":"string","minLength":1,"maxLength":255}}};
-const schema58 = {"description":"A file sent inline as base64 (up to 20 MB once decoded).","type":"object","additionalProperties":false,"required":["data","filename"],"properties":{"data":{"description":"The file's bytes, base64-encoded.","type":"string","contentEncoding":"base64","minLength":1},"filename":{"description":"The file's name; its extension helps tell the kind.","type":"string","minLength":1,"maxLength":255}}};
-const pattern16 = new RegExp("^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$", "u");
-const pattern17 = new RegExp("^https?://", "u");
-const formats8 = ajvFormats.fullFormats.uri;
+const pattern16 = new RegExp("^doc_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+const schema61 = {"description":"The look actually applied to the document.","type":"object","additionalProperties":false,"required":["font","font_size","line_spacing","colors","align","margins_cm","orientation","cover_page","table_of_contents","page_numbers"],"properties":{"font":{"description":"Body font family.","type":"string"},"font_size":{"description":"Body font size in points.","type":"number","exclusiveMinimum":0},"line_spacing":{"description":"Line spacing as a multiple of single spacing.","type":"number","exclusiveMinimum":0},"colors":{"description":"Colors used (CSS colors, e.g. `#1F3864`).","type":"object","additionalProperties":false,"required":["title","headings","text","accent"],"properties":{"title":{"description":"Title color.","type":"string"},"headings":{"description":"Heading color.","type":"string"},"text":{"description":"Body text color.","type":"string"},"accent":{"description":"Accent color (rules, table headers, charts).","type":"string"}}},"align":{"description":"Alignment of the title, headings and body text.","type":"object","additionalProperties":false,"required":["title","headings","body"],"properties":{"title":{"$ref":"#/$defs/Alignment"},"headings":{"$ref":"#/$defs/Alignment"},"body":{"$ref":"#/$defs/Alignment"}}},"margins_cm":{"description":"Page margins in centimetres.","type":"number","minimum":0},"orientation":{"description":"Page orientation.","type":"string","enum":["portrait","landscape"]},"cover_page":{"description":"Whether the document has a cover page.","type":"boolean"},"table_of_contents":{"description":"Whether the document has a table of contents.","type":"boolean"},"page_numbers":{"description":"Whether pages are numbered.","type":"boolean"},"header":{"description":"Running header text, when there is one.","type":"string"},"footer":{"description":"Running footer text, when there is one.","type":"string"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(typeof data === "string"){
-if(!pattern16.test(data)){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/pattern",keyword:"pattern",params:{pattern: "^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.url === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/FileUrl/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "url") || (key0 === "filename"))){
-const err3 = {instancePath,schemaPath:"#/$defs/FileUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data0 = data.url;
-if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(!(formats8(data0))){
-const err5 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.filename !== undefined){
-let data1 = data.filename;
-if(typeof data1 === "string"){
-if(func1(data1) > 255){
-const err7 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/$defs/FileUrl/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs11 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data === undefined){
-const err11 = {instancePath,schemaPath:"#/$defs/FileData/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.filename === undefined){
-const err12 = {instancePath,schemaPath:"#/$defs/FileData/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-for(const key1 in data){
-if(!((key1 === "data") || (key1 === "filename"))){
-const err13 = {instancePath,schemaPath:"#/$defs/FileData/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data2 = data.data;
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err14 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/FileData/properties/data/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/FileData/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.filename !== undefined){
-let data3 = data.filename;
-if(typeof data3 === "string"){
-if(func1(data3) > 255){
-const err16 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(func1(data3) < 1){
-const err17 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/$defs/FileData/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-if(!valid0){
-const err20 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate36.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate36.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate35.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(func7.call(schema53.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.operation !== undefined){
-let data0 = data.operation;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!((((data0 === "create") || (data0 === "review")) || (data0 === "edit")) || (data0 === "extract"))){
-const err2 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 200){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data2 = data.format;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((((data2 === "docx") || (data2 === "pdf")) || (data2 === "pptx")) || (data2 === "xlsx")) || (data2 === "artifact"))){
-const err7 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.prompt !== undefined){
-let data3 = data.prompt;
-if(typeof data3 === "string"){
-if(func1(data3) > 8000){
-const err8 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/maxLength",keyword:"maxLength",params:{limit: 8000},message:"must NOT have more than 8000 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(func1(data3) < 3){
-const err9 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data4 = data.content;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.markdown === undefined){
-const err11 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/required",keyword:"required",params:{missingProperty: "markdown"},message:"must have required property '"+"markdown"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-for(const key1 in data4){
-if(!(key1 === "markdown")){
-const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data4.markdown !== undefined){
-let data5 = data4.markdown;
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err13 = {instancePath:instancePath+"/content/markdown",schemaPath:"#/properties/content/properties/markdown/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/content/markdown",schemaPath:"#/properties/content/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.style !== undefined){
-let data6 = data.style;
-if(typeof data6 === "string"){
-if(func1(data6) > 1000){
-const err16 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(func1(data6) < 1){
-const err17 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.sources !== undefined){
-let data7 = data.sources;
-if(Array.isArray(data7)){
-if(data7.length > 15){
-const err19 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/maxItems",keyword:"maxItems",params:{limit: 15},message:"must NOT have more than 15 items"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate36(data7[i0], {instancePath:instancePath+"/sources/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.file !== undefined){
-if(!(validate36(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-}
-if(data.quality !== undefined){
-let data10 = data.quality;
-if(typeof data10 !== "string"){
-const err21 = {instancePath:instancePath+"/quality",schemaPath:"#/$defs/Quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(!((((data10 === "auto") || (data10 === "fast")) || (data10 === "standard")) || (data10 === "best"))){
-const err22 = {instancePath:instancePath+"/quality",schemaPath:"#/$defs/Quality/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.max_quality !== undefined){
-let data11 = data.max_quality;
-if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/max_quality",schemaPath:"#/$defs/QualityLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!(((data11 === "fast") || (data11 === "standard")) || (data11 === "best"))){
-const err24 = {instancePath:instancePath+"/max_quality",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.stream !== undefined){
-if(typeof data.stream !== "boolean"){
-const err25 = {instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.background !== undefined){
-if(typeof data.background !== "boolean"){
-const err26 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.metadata !== undefined){
-let data14 = data.metadata;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(Object.keys(data14).length > 50){
-const err27 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-for(const key2 in data14){
-const _errs36 = errors;
-if(typeof key2 === "string"){
-if(func1(key2) > 40){
-const err28 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",propertyName:key2};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(func1(key2) < 1){
-const err29 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key2};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-var valid9 = _errs36 === errors;
-if(!valid9){
-const err30 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-for(const key3 in data14){
-let data15 = data14[key3];
-if(typeof data15 === "string"){
-if(func1(data15) > 500){
-const err31 = {instancePath:instancePath+"/metadata/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/metadata/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.artifact !== undefined){
-if(!(validate28(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
-if(data.store !== undefined){
-if(typeof data.store !== "boolean"){
-const err34 = {instancePath:instancePath+"/store",schemaPath:"#/properties/store/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.retention !== undefined){
-let data18 = data.retention;
-if(typeof data18 !== "string"){
-const err35 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(!(((((data18 === "none") || (data18 === "1d")) || (data18 === "7d")) || (data18 === "30d")) || (data18 === "90d"))){
-const err36 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-validate35.errors = vErrors;
-return errors === 0;
-}
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateCreateDocumentResult = validate40;
-const schema63 = {"description":"A `200` JSON answer of `POST /documents`; a `Document`, or a `DryRunResult` with `dry_run=true`.","oneOf":[{"$ref":"#/$defs/Document"},{"$ref":"#/$defs/DryRunResult"}]};
-const schema64 = {"description":"A document made by create, review, edit or extract (or saved by hand as a version). All fields\nare always present except `outputs`, present once the document has finished.\n","type":"object","additionalProperties":false,"required":["id","object","name","operation","format","type","mode","sector","parent_id","status","phase","pages","style_applied","style_unsupported","validation_summary","repair_summary","error","versions","metadata","store","retention","expires_at","route","quality","artifact","content_deleted_at","created_at","completed_at"],"properties":{"id":{"$ref":"#/$defs/DocumentId"},"object":{"description":"Always `document`.","const":"document"},"name":{"description":"The name given at creation; names downloaded files.","type":["string","null"],"minLength":1,"maxLength":200},"operation":{"$ref":"#/$defs/Operation"},"format":{"description":"Output format; null until inferred.","anyOf":[{"$ref":"#/$defs/Format"},{"type":"null"}]},"type":{"description":"Kind of document chosen by the service; null until decided.","anyOf":[{"$ref":"#/$defs/DocumentType"},{"type":"null"}]},"mode":{"description":"Where the text came from; null for review and extract.","anyOf":[{"$ref":"#/$defs/DocumentMode"},{"type":"null"}]},"sector":{"description":"Professional sector recognised in the request (e.g. `legal`, `finance`); null when none.","type":["string","null"]},"parent_id":{"description":"The document this version was edited from; null for an original.","type":["string","null"],"pattern":"^doc_[0-9A-HJKMNP-TV-Z]{26}$"},"status":{"$ref":"#/$defs/DocumentStatus"},"phase":{"description":"Free-text phase of an unfinished document (e.g. `rendering`); null when finished.","type":["string","null"]},"pages":{"description":"Pages (slides for PowerPoint, sheets for Excel) of the result; null until known.","type":["integer","null"],"minimum":0},"style_applied":{"description":"The look applied; null until laid out, and for artifacts.","anyOf":[{"$ref":"#/$defs/StyleApplied"},{"type":"null"}]},"style_unsupported":{"description":"Parts of `style` that could not be done; they do not fail the document.","type":"array","items":{"type":"string"}},"validation_summary":{"description":"Issues left, by severity; null until checked.","anyOf":[{"$ref":"#/$defs/ValidationSummary"},{"type":"null"}]},"repair_summary":{"description":"What repairs did; null when no repair ran.","anyOf":[{"$ref":"#/$defs/RepairSummary"},{"type":"null"}]},"error":{"description":"Why the document failed; null unless `status` is `failed`.","anyOf":[{"$ref":"#/$defs/DocumentFailure"},{"type":"null"}]},"versions":{"$ref":"#/$defs/Versions"},"metadata":{"$ref":"#/$defs/Metadata"},"store":{"description":"`false`: content is deleted 15 minutes after finishing (same as `retention: none`).","type":"boolean"},"retention":{"$ref":"#/$defs/Retention"},"expires_at":{"description":"When content is deleted; set once finished, from `retention`.","type":["string","null"],"format":"date-time"},"route":{"description":"The generation path; null until chosen, and when no generation happens.","anyOf":[{"$ref":"#/$defs/Route"},{"type":"null"}]},"quality":{"description":"Requested and decided quality; null for review and extract.","anyOf":[{"$ref":"#/$defs/DocumentQuality"},{"type":"null"}]},"artifact":{"description":"Artifact options; null unless `format` is `artifact`.","anyOf":[{"$ref":"#/$defs/ArtifactSettings"},{"type":"null"}]},"content_deleted_at":{"description":"When content was deleted (retention ended, or deleted by request); null while kept.","type":["string","null"],"format":"date-time"},"outputs":{"description":"The delivered files with download links; present once finished.","type":"array","items":{"$ref":"#/$defs/Output"}},"created_at":{"description":"When the document was created.","type":"string","format":"date-time"},"completed_at":{"description":"When the document finished; null until then.","type":["string","null"],"format":"date-time"}}};
-const schema65 = {"description":"Document id (also the id of an extraction).","type":"string","pattern":"^doc_[0-9A-HJKMNP-TV-Z]{26}$","examples":["doc_01JD2Q4W6X8Y0Z1A2B3C4D5E6F"]};
-const schema68 = {"description":"Kind of document, chosen by the service (`report` when in doubt).","type":"string","enum":["report","letter","contract","memo","minutes","presentation","spreadsheet","artifact"]};
-const schema69 = {"description":"Where the text came from: `prompt` (a model wrote it), `content` (the caller's Markdown),\n`manual` (a version edited by hand, saved through `POST /documents/{document_id}/versions`).\n","type":"string","enum":["prompt","content","manual"]};
-const schema70 = {"description":"`queued` and `running` are unfinished. `ready`: done. `ready_with_warnings` and\n`needs_review`: done, read the report. `failed`: ended with `error` set, not charged.\n`canceled`: canceled before finishing.\n","type":"string","enum":["queued","running","ready","ready_with_warnings","needs_review","failed","canceled"]};
-const schema75 = {"description":"Counts of the issues left in the document, by severity.","type":"object","additionalProperties":false,"required":["errors","warnings","info"],"properties":{"errors":{"description":"Issues of severity `error`.","type":"integer","minimum":0},"warnings":{"description":"Issues of severity `warning`.","type":"integer","minimum":0},"info":{"description":"Issues of severity `info`.","type":"integer","minimum":0}}};
-const schema76 = {"description":"What the repair loop did.","type":"object","additionalProperties":false,"required":["iterations","applied","rejected"],"properties":{"iterations":{"description":"Repair iterations run.","type":"integer","minimum":0},"applied":{"description":"Repairs kept.","type":"integer","minimum":0},"rejected":{"description":"Repairs tried and undone (they did not reduce the issues, or failed).","type":"integer","minimum":0}}};
-const schema79 = {"description":"Versions of what produced the document.","type":"object","additionalProperties":false,"required":["engine","renderer","model"],"properties":{"engine":{"description":"Version of the service's engine.","type":"string"},"renderer":{"description":"Version of the renderer (office suite, PDF or browser engine) used.","type":"string"},"model":{"description":"Model that wrote or judged text; null when no model was used.","type":["string","null"]}}};
-const schema82 = {"description":"The generation path the service chose.","type":"object","additionalProperties":false,"required":["path","reason"],"properties":{"path":{"description":"`fast`: the AI writes the text and the service lays it out (seconds). `agent`: an AI agent\nwrites a program that builds the file, inspects the rendered pages and corrects (30 s to 2 min).\n","type":"string","enum":["fast","agent"]},"reason":{"description":"Why this path was chosen.","type":"string"}}};
-const pattern18 = new RegExp("^doc_[0-9A-HJKMNP-TV-Z]{26}$", "u");
-const schema71 = {"description":"The look actually applied to the document.","type":"object","additionalProperties":false,"required":["font","font_size","line_spacing","colors","align","margins_cm","orientation","cover_page","table_of_contents","page_numbers"],"properties":{"font":{"description":"Body font family.","type":"string"},"font_size":{"description":"Body font size in points.","type":"number","exclusiveMinimum":0},"line_spacing":{"description":"Line spacing as a multiple of single spacing.","type":"number","exclusiveMinimum":0},"colors":{"description":"Colors used (CSS colors, e.g. `#1F3864`).","type":"object","additionalProperties":false,"required":["title","headings","text","accent"],"properties":{"title":{"description":"Title color.","type":"string"},"headings":{"description":"Heading color.","type":"string"},"text":{"description":"Body text color.","type":"string"},"accent":{"description":"Accent color (rules, table headers, charts).","type":"string"}}},"align":{"description":"Alignment of the title, headings and body text.","type":"object","additionalProperties":false,"required":["title","headings","body"],"properties":{"title":{"$ref":"#/$defs/Alignment"},"headings":{"$ref":"#/$defs/Alignment"},"body":{"$ref":"#/$defs/Alignment"}}},"margins_cm":{"description":"Page margins in centimetres.","type":"number","minimum":0},"orientation":{"description":"Page orientation.","type":"string","enum":["portrait","landscape"]},"cover_page":{"description":"Whether the document has a cover page.","type":"boolean"},"table_of_contents":{"description":"Whether the document has a table of contents.","type":"boolean"},"page_numbers":{"description":"Whether pages are numbered.","type":"boolean"},"header":{"description":"Running header text, when there is one.","type":"string"},"footer":{"description":"Running footer text, when there is one.","type":"string"}}};
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2405,7 +1602,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func7.call(schema71.properties, key0))){
+if(!(func7.call(schema61.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -2757,7 +1954,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data13 === "portrait") || (data13 === "landscape"))){
-const err40 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/enum",keyword:"enum",params:{allowedValues: schema71.properties.orientation.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/enum",keyword:"enum",params:{allowedValues: schema61.properties.orientation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2838,18 +2035,18 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema77 = {"description":"Why a document failed.","type":"object","additionalProperties":false,"required":["code","message"],"properties":{"code":{"$ref":"#/$defs/DocumentError"},"message":{"description":"Human-readable explanation.","type":"string"}}};
-const schema78 = {"description":"`error.code` of a document that ended `failed` (never charged):\n`content_empty` nothing to show (no headings, text, lists or tables);\n`file_rejected` the opened file holds something not processed (macros, anomalous structure,\nforbidden XML, password-protected PDF), the message says which;\n`docx_invalid` not a valid Word file; `file_not_found` file deleted before processing;\n`document_too_long` too long to edit (about 50 pages); `format_unclear` no `format` and the\nprompt does not settle it; `edit_not_understood` the request could not be turned into concrete\nchanges; `edit_not_applied` none of the changes could be applied (the report says why);\n`source_unreadable` a file in `sources` could not be read; `generation_blocked` the model\ndeclined to write the document; `request_refused` harmful request; `page_too_large` artifact\npage above the maximum size; `page_too_long` artifact page too long for the model to finish;\n`processing_failed` failed after several attempts; `internal_error` server fault.\n","type":"string","enum":["content_empty","file_rejected","docx_invalid","file_not_found","document_too_long","format_unclear","edit_not_understood","edit_not_applied","source_unreadable","generation_blocked","request_refused","page_too_large","page_too_long","processing_failed","internal_error"]};
+const schema67 = {"description":"Why a document failed.","type":"object","additionalProperties":false,"required":["code","message"],"properties":{"code":{"$ref":"#/$defs/DocumentError"},"message":{"description":"Human-readable explanation.","type":"string"}}};
+const schema68 = {"description":"`error.code` of a document that ended `failed` (never charged):\n`content_empty` nothing to show (no headings, text, lists or tables);\n`file_rejected` the opened file holds something not processed (macros, anomalous structure,\nforbidden XML, password-protected PDF), the message says which;\n`docx_invalid` not a valid Word file; `file_not_found` file deleted before processing;\n`document_too_long` too long to edit (about 50 pages); `format_unclear` no `format` and the\nprompt does not settle it; `edit_not_understood` the request could not be turned into concrete\nchanges; `edit_not_applied` none of the changes could be applied (the report says why);\n`source_unreadable` a file in `sources` could not be read; `generation_blocked` the model\ndeclined to write the document; `request_refused` harmful request; `page_too_large` artifact\npage above the maximum size; `page_too_long` artifact page too long for the model to finish;\n`processing_failed` failed after several attempts; `internal_error` server fault.\n","type":"string","enum":["content_empty","file_rejected","docx_invalid","file_not_found","document_too_long","format_unclear","edit_not_understood","edit_not_applied","source_unreadable","generation_blocked","request_refused","page_too_large","page_too_long","processing_failed","internal_error"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2902,7 +2099,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((((((((((((data0 === "content_empty") || (data0 === "file_rejected")) || (data0 === "docx_invalid")) || (data0 === "file_not_found")) || (data0 === "document_too_long")) || (data0 === "format_unclear")) || (data0 === "edit_not_understood")) || (data0 === "edit_not_applied")) || (data0 === "source_unreadable")) || (data0 === "generation_blocked")) || (data0 === "request_refused")) || (data0 === "page_too_large")) || (data0 === "page_too_long")) || (data0 === "processing_failed")) || (data0 === "internal_error"))){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/$defs/DocumentError/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/$defs/DocumentError/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2935,17 +2132,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema83 = {"description":"Requested and decided quality.","type":"object","additionalProperties":false,"required":["requested","level","reason"],"properties":{"requested":{"$ref":"#/$defs/Quality"},"level":{"description":"The level decided (and charged); null until decided.","anyOf":[{"$ref":"#/$defs/QualityLevel"},{"type":"null"}]},"reason":{"description":"Why this level; null until decided.","type":["string","null"]}}};
+const schema73 = {"description":"Requested and decided quality.","type":"object","additionalProperties":false,"required":["requested","level","reason"],"properties":{"requested":{"$ref":"#/$defs/Quality"},"level":{"description":"The level decided (and charged); null until decided.","anyOf":[{"$ref":"#/$defs/QualityLevel"},{"type":"null"}]},"reason":{"description":"Why this level; null until decided.","type":["string","null"]}}};
+const schema74 = {"description":"Requested quality. `auto` lets the service pick the level the request needs (the cheapest when in doubt).","type":"string","enum":["auto","fast","standard","best"]};
+const schema75 = {"description":"A quality level. `fast`: fast model, 25 agent steps, 1 page inspection. `standard`: writing\nmodel, 40 steps, 2 inspections, plus quality, key data and reader test. `best`: best available\nmodel, 60 steps, 4 inspections, plus quality, key data and reader test.\n","type":"string","enum":["fast","standard","best"]};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3008,7 +2207,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data0 === "auto") || (data0 === "fast")) || (data0 === "standard")) || (data0 === "best"))){
-const err5 = {instancePath:instancePath+"/requested",schemaPath:"#/$defs/Quality/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/requested",schemaPath:"#/$defs/Quality/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3034,7 +2233,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data1 === "fast") || (data1 === "standard")) || (data1 === "best"))){
-const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3083,7 +2282,7 @@ vErrors = null;
 if(data.reason !== undefined){
 let data2 = data.reason;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema83.properties.reason.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema73.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3104,20 +2303,21 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema86 = {"description":"One delivered file (or page preview) and its download link.","type":"object","additionalProperties":false,"required":["id","kind","content_type","bytes","url","expires_at"],"properties":{"id":{"$ref":"#/$defs/OutputId"},"kind":{"$ref":"#/$defs/OutputKind"},"page":{"description":"Page number of a page preview, from 1.","type":"integer","minimum":1},"content_type":{"description":"Media type of the file.","type":"string"},"bytes":{"description":"Size in bytes.","type":"integer","minimum":0},"width":{"description":"Width in pixels (previews).","type":"integer","minimum":1},"height":{"description":"Height in pixels (previews).","type":"integer","minimum":1},"url":{"description":"Signed download link, valid 5 minutes (or `expires_in`). For `html` (an artifact) the link to\nthe page, valid until the document's `expires_at` or until the artifact is deleted; with\n`retention: none` it downloads the page as `artifact.html`.\n","type":"string","format":"uri"},"expires_at":{"description":"When `url` stops working; null for an artifact page.","type":["string","null"],"format":"date-time"}}};
-const schema87 = {"description":"Output id.","type":"string","pattern":"^out_[0-9A-HJKMNP-TV-Z]{26}$"};
-const schema88 = {"description":"What an output is; `preview` is a PNG image of one page, `html` an artifact page, `md` Markdown.","type":"string","enum":["docx","pptx","xlsx","pdf","preview","html","md"]};
-const pattern20 = new RegExp("^out_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+const schema76 = {"description":"One delivered file (or page preview) and its download link.","type":"object","additionalProperties":false,"required":["id","kind","content_type","bytes","url","expires_at"],"properties":{"id":{"$ref":"#/$defs/OutputId"},"kind":{"$ref":"#/$defs/OutputKind"},"page":{"description":"Page number of a page preview, from 1.","type":"integer","minimum":1},"content_type":{"description":"Media type of the file.","type":"string"},"bytes":{"description":"Size in bytes.","type":"integer","minimum":0},"width":{"description":"Width in pixels (previews).","type":"integer","minimum":1},"height":{"description":"Height in pixels (previews).","type":"integer","minimum":1},"url":{"description":"Signed download link, valid 5 minutes (or `expires_in`). For `html` (an artifact) the link to\nthe page, valid until the document's `expires_at` or until the artifact is deleted; with\n`retention: none` it downloads the page as `artifact.html`.\n","type":"string","format":"uri"},"expires_at":{"description":"When `url` stops working; null for an artifact page.","type":["string","null"],"format":"date-time"}}};
+const schema77 = {"description":"Output id.","type":"string","pattern":"^out_[0-9A-HJKMNP-TV-Z]{26}$"};
+const schema78 = {"description":"What an output is; `preview` is a PNG image of one page, `html` an artifact page, `md` Markdown.","type":"string","enum":["docx","pptx","xlsx","pdf","preview","html","md"]};
+const pattern18 = new RegExp("^out_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+const formats12 = ajvFormats.fullFormats.uri;
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3186,7 +2386,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func7.call(schema86.properties, key0))){
+if(!(func7.call(schema76.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -3200,7 +2400,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern20.test(data0)){
+if(!pattern18.test(data0)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/OutputId/pattern",keyword:"pattern",params:{pattern: "^out_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^out_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -3235,7 +2435,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((((data1 === "docx") || (data1 === "pptx")) || (data1 === "xlsx")) || (data1 === "pdf")) || (data1 === "preview")) || (data1 === "html")) || (data1 === "md"))){
-const err10 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/OutputKind/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/OutputKind/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3360,7 +2560,7 @@ errors++;
 if(data.url !== undefined){
 let data7 = data.url;
 if(typeof data7 === "string"){
-if(!(formats8(data7))){
+if(!(formats12(data7))){
 const err20 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -3385,7 +2585,7 @@ errors++;
 if(data.expires_at !== undefined){
 let data8 = data.expires_at;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema86.properties.expires_at.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema76.properties.expires_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3418,16 +2618,16 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3716,7 +2916,7 @@ vErrors.push(err27);
 errors++;
 }
 for(const key0 in data){
-if(!(func7.call(schema64.properties, key0))){
+if(!(func7.call(schema54.properties, key0))){
 const err28 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
@@ -3730,7 +2930,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern18.test(data0)){
+if(!pattern16.test(data0)){
 const err29 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -3767,7 +2967,7 @@ errors++;
 if(data.name !== undefined){
 let data2 = data.name;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err32 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema64.properties.name.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema54.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3812,7 +3012,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!((((data3 === "create") || (data3 === "review")) || (data3 === "edit")) || (data3 === "extract"))){
-const err36 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3838,7 +3038,7 @@ vErrors.push(err37);
 errors++;
 }
 if(!(((((data4 === "docx") || (data4 === "pdf")) || (data4 === "pptx")) || (data4 === "xlsx")) || (data4 === "artifact"))){
-const err38 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3900,7 +3100,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!((((((((data5 === "report") || (data5 === "letter")) || (data5 === "contract")) || (data5 === "memo")) || (data5 === "minutes")) || (data5 === "presentation")) || (data5 === "spreadsheet")) || (data5 === "artifact"))){
-const err42 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/DocumentType/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/DocumentType/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3962,7 +3162,7 @@ vErrors.push(err45);
 errors++;
 }
 if(!(((data6 === "prompt") || (data6 === "content")) || (data6 === "manual"))){
-const err46 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/DocumentMode/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/DocumentMode/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4011,7 +3211,7 @@ vErrors = null;
 if(data.sector !== undefined){
 let data7 = data.sector;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/sector",schemaPath:"#/properties/sector/type",keyword:"type",params:{type: schema64.properties.sector.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/sector",schemaPath:"#/properties/sector/type",keyword:"type",params:{type: schema54.properties.sector.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4024,7 +3224,7 @@ errors++;
 if(data.parent_id !== undefined){
 let data8 = data.parent_id;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err50 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema64.properties.parent_id.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema54.properties.parent_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4034,7 +3234,7 @@ vErrors.push(err50);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!pattern18.test(data8)){
+if(!pattern16.test(data8)){
 const err51 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
@@ -4059,7 +3259,7 @@ vErrors.push(err52);
 errors++;
 }
 if(!(((((((data9 === "queued") || (data9 === "running")) || (data9 === "ready")) || (data9 === "ready_with_warnings")) || (data9 === "needs_review")) || (data9 === "failed")) || (data9 === "canceled"))){
-const err53 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
+const err53 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4072,7 +3272,7 @@ errors++;
 if(data.phase !== undefined){
 let data10 = data.phase;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err54 = {instancePath:instancePath+"/phase",schemaPath:"#/properties/phase/type",keyword:"type",params:{type: schema64.properties.phase.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/phase",schemaPath:"#/properties/phase/type",keyword:"type",params:{type: schema54.properties.phase.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4085,7 +3285,7 @@ errors++;
 if(data.pages !== undefined){
 let data11 = data.pages;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-const err55 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: schema64.properties.pages.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: schema54.properties.pages.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4112,8 +3312,8 @@ let data12 = data.style_applied;
 const _errs44 = errors;
 let valid10 = false;
 const _errs45 = errors;
-if(!(validate42(data12, {instancePath:instancePath+"/style_applied",parentData:data,parentDataProperty:"style_applied",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate37(data12, {instancePath:instancePath+"/style_applied",parentData:data,parentDataProperty:"style_applied",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs45 === errors;
@@ -4528,8 +3728,8 @@ let data23 = data.error;
 const _errs81 = errors;
 let valid19 = false;
 const _errs82 = errors;
-if(!(validate44(data23, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate39(data23, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs82 === errors;
@@ -4641,7 +3841,7 @@ errors++;
 if(data24.model !== undefined){
 let data27 = data24.model;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err95 = {instancePath:instancePath+"/versions/model",schemaPath:"#/$defs/Versions/properties/model/type",keyword:"type",params:{type: schema79.properties.model.type},message:"must be string,null"};
+const err95 = {instancePath:instancePath+"/versions/model",schemaPath:"#/$defs/Versions/properties/model/type",keyword:"type",params:{type: schema69.properties.model.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -4774,7 +3974,7 @@ vErrors.push(err105);
 errors++;
 }
 if(!(((((data31 === "none") || (data31 === "1d")) || (data31 === "7d")) || (data31 === "30d")) || (data31 === "90d"))){
-const err106 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
+const err106 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -4787,7 +3987,7 @@ errors++;
 if(data.expires_at !== undefined){
 let data32 = data.expires_at;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err107 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema64.properties.expires_at.type},message:"must be string,null"};
+const err107 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema54.properties.expires_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -4860,7 +4060,7 @@ vErrors.push(err112);
 errors++;
 }
 if(!((data34 === "fast") || (data34 === "agent"))){
-const err113 = {instancePath:instancePath+"/route/path",schemaPath:"#/$defs/Route/properties/path/enum",keyword:"enum",params:{allowedValues: schema82.properties.path.enum},message:"must be equal to one of the allowed values"};
+const err113 = {instancePath:instancePath+"/route/path",schemaPath:"#/$defs/Route/properties/path/enum",keyword:"enum",params:{allowedValues: schema72.properties.path.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4935,8 +4135,8 @@ let data36 = data.quality;
 const _errs122 = errors;
 let valid29 = false;
 const _errs123 = errors;
-if(!(validate46(data36, {instancePath:instancePath+"/quality",parentData:data,parentDataProperty:"quality",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate41(data36, {instancePath:instancePath+"/quality",parentData:data,parentDataProperty:"quality",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var _valid8 = _errs123 === errors;
@@ -5025,7 +4225,7 @@ vErrors = null;
 if(data.content_deleted_at !== undefined){
 let data38 = data.content_deleted_at;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err122 = {instancePath:instancePath+"/content_deleted_at",schemaPath:"#/properties/content_deleted_at/type",keyword:"type",params:{type: schema64.properties.content_deleted_at.type},message:"must be string,null"};
+const err122 = {instancePath:instancePath+"/content_deleted_at",schemaPath:"#/properties/content_deleted_at/type",keyword:"type",params:{type: schema54.properties.content_deleted_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -5052,2859 +4252,10 @@ let data39 = data.outputs;
 if(Array.isArray(data39)){
 const len1 = data39.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate49(data39[i1], {instancePath:instancePath+"/outputs/" + i1,parentData:data39,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err124 = {instancePath:instancePath+"/outputs",schemaPath:"#/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data41 = data.created_at;
-if(typeof data41 === "string"){
-if(!(formats0.validate(data41))){
-const err125 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-}
-else {
-const err126 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-}
-if(data.completed_at !== undefined){
-let data42 = data.completed_at;
-if((typeof data42 !== "string") && (data42 !== null)){
-const err127 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema64.properties.completed_at.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-if(typeof data42 === "string"){
-if(!(formats0.validate(data42))){
-const err128 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err129 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-validate41.errors = vErrors;
-return errors === 0;
-}
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema89 = {"description":"What `POST /documents?dry_run=true` found; nothing is created or charged.","type":"object","additionalProperties":false,"required":["object","valid","operation","format","mode","style_applied","style_unsupported","would_charge"],"properties":{"object":{"description":"Always `dry_run`.","const":"dry_run"},"valid":{"description":"Always `true`; an invalid request gets a `Problem` instead.","const":true},"operation":{"$ref":"#/$defs/Operation"},"format":{"description":"The format given, or null when it would be inferred from the prompt.","anyOf":[{"$ref":"#/$defs/Format"},{"type":"null"}]},"mode":{"description":"`prompt` or `content` for create; null for other operations.","type":["string","null"],"enum":["prompt","content",null]},"style_applied":{"description":"The look the style would give; null when there is nothing to lay out.","anyOf":[{"$ref":"#/$defs/StyleApplied"},{"type":"null"}]},"style_unsupported":{"description":"Parts of `style` that could not be done.","type":"array","items":{"type":"string"}},"would_charge":{"description":"What would be charged.","type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"description":"The quality level that would be charged; null when not known before processing (`quality: auto`) or nothing is charged.","anyOf":[{"$ref":"#/$defs/QualityLevel"},{"type":"null"}]}}}}};
-
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate52.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.object === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.valid === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.operation === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.format === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.mode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.style_applied === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_applied"},message:"must have required property '"+"style_applied"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.style_unsupported === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_unsupported"},message:"must have required property '"+"style_unsupported"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.would_charge === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "would_charge"},message:"must have required property '"+"would_charge"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((((((key0 === "object") || (key0 === "valid")) || (key0 === "operation")) || (key0 === "format")) || (key0 === "mode")) || (key0 === "style_applied")) || (key0 === "style_unsupported")) || (key0 === "would_charge"))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.object !== undefined){
-if("dry_run" !== data.object){
-const err9 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "dry_run"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.valid !== undefined){
-if(true !== data.valid){
-const err10 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.operation !== undefined){
-let data2 = data.operation;
-if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((((data2 === "create") || (data2 === "review")) || (data2 === "edit")) || (data2 === "extract"))){
-const err12 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data3 = data.format;
-const _errs8 = errors;
-let valid2 = false;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!(((((data3 === "docx") || (data3 === "pdf")) || (data3 === "pptx")) || (data3 === "xlsx")) || (data3 === "artifact"))){
-const err14 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid0 = _errs9 === errors;
-valid2 = valid2 || _valid0;
-const _errs12 = errors;
-if(data3 !== null){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var _valid0 = _errs12 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-else {
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.mode !== undefined){
-let data4 = data.mode;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err17 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: schema89.properties.mode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(!(((data4 === "prompt") || (data4 === "content")) || (data4 === null))){
-const err18 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema89.properties.mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.style_applied !== undefined){
-let data5 = data.style_applied;
-const _errs17 = errors;
-let valid4 = false;
-const _errs18 = errors;
-if(!(validate42(data5, {instancePath:instancePath+"/style_applied",parentData:data,parentDataProperty:"style_applied",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs18 === errors;
-valid4 = valid4 || _valid1;
-const _errs19 = errors;
-if(data5 !== null){
-const err19 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var _valid1 = _errs19 === errors;
-valid4 = valid4 || _valid1;
-if(!valid4){
-const err20 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-else {
-errors = _errs17;
-if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.style_unsupported !== undefined){
-let data6 = data.style_unsupported;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data6[i0] !== "string"){
-const err21 = {instancePath:instancePath+"/style_unsupported/" + i0,schemaPath:"#/properties/style_unsupported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/style_unsupported",schemaPath:"#/properties/style_unsupported/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.would_charge !== undefined){
-let data8 = data.would_charge;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.level === undefined){
-const err23 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-for(const key1 in data8){
-if(!(key1 === "level")){
-const err24 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data8.level !== undefined){
-let data9 = data8.level;
-const _errs29 = errors;
-let valid8 = false;
-const _errs30 = errors;
-if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/$defs/QualityLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!(((data9 === "fast") || (data9 === "standard")) || (data9 === "best"))){
-const err26 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-var _valid2 = _errs30 === errors;
-valid8 = valid8 || _valid2;
-const _errs33 = errors;
-if(data9 !== null){
-const err27 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/properties/would_charge/properties/level/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid2 = _errs33 === errors;
-valid8 = valid8 || _valid2;
-if(!valid8){
-const err28 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/properties/would_charge/properties/level/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-else {
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-validate52.errors = vErrors;
-return errors === 0;
-}
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate40.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props0 = true;
-}
-const _errs2 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate40.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate40.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateCreateFileRequest = validate55;
-const schema93 = {"description":"JSON body of `POST /files`; a public address to download, or base64 data.","oneOf":[{"$ref":"#/$defs/FileUrl"},{"$ref":"#/$defs/FileData"}]};
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate55.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.url === undefined){
-const err0 = {instancePath,schemaPath:"#/$defs/FileUrl/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "url") || (key0 === "filename"))){
-const err1 = {instancePath,schemaPath:"#/$defs/FileUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data0 = data.url;
-if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(formats8(data0))){
-const err3 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.filename !== undefined){
-let data1 = data.filename;
-if(typeof data1 === "string"){
-if(func1(data1) > 255){
-const err5 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/$defs/FileUrl/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props0 = true;
-}
-const _errs9 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data === undefined){
-const err9 = {instancePath,schemaPath:"#/$defs/FileData/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.filename === undefined){
-const err10 = {instancePath,schemaPath:"#/$defs/FileData/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-for(const key1 in data){
-if(!((key1 === "data") || (key1 === "filename"))){
-const err11 = {instancePath,schemaPath:"#/$defs/FileData/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data2 = data.data;
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err12 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/FileData/properties/data/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/FileData/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.filename !== undefined){
-let data3 = data.filename;
-if(typeof data3 === "string"){
-if(func1(data3) > 255){
-const err14 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(func1(data3) < 1){
-const err15 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/$defs/FileData/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-if(!valid0){
-const err18 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate55.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate55.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateCreateVersionRequest = validate56;
-const schema96 = {"description":"Body of `POST /documents/{document_id}/versions`.","type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"$ref":"#/$defs/FileRef","description":"The hand-edited file."},"name":{"description":"Name of the new version; the parent's when absent.","type":"string","minLength":1,"maxLength":200},"metadata":{"$ref":"#/$defs/Metadata"}}};
-
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate56.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "file") || (key0 === "name")) || (key0 === "metadata"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.file !== undefined){
-if(!(validate36(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 200){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.metadata !== undefined){
-let data2 = data.metadata;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(Object.keys(data2).length > 50){
-const err5 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-for(const key1 in data2){
-const _errs8 = errors;
-if(typeof key1 === "string"){
-if(func1(key1) > 40){
-const err6 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",propertyName:key1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(func1(key1) < 1){
-const err7 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var valid2 = _errs8 === errors;
-if(!valid2){
-const err8 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-for(const key2 in data2){
-let data3 = data2[key2];
-if(typeof data3 === "string"){
-if(func1(data3) > 500){
-const err9 = {instancePath:instancePath+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate56.errors = vErrors;
-return errors === 0;
-}
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateCreateWebhookEndpointRequest = validate58;
-const schema98 = {"description":"Body of `POST /webhook-endpoints`.","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"description":"HTTPS address on a public host that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Only these kinds are sent; all when absent.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/$defs/WebhookEventType"}}}};
-const schema99 = {"description":"Kind of webhook message, sent when a document finishes.","type":"string","enum":["document.ready","document.failed","document.canceled"]};
-const func0 = ajvRuntime_equal.default;
-
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate58.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.url === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "url") || (key0 === "event_types"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data0 = data.url;
-if(typeof data0 === "string"){
-if(!(formats8(data0))){
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.event_types !== undefined){
-let data1 = data.event_types;
-if(Array.isArray(data1)){
-if(data1.length < 1){
-const err4 = {instancePath:instancePath+"/event_types",schemaPath:"#/properties/event_types/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/event_types/" + i0,schemaPath:"#/$defs/WebhookEventType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(!(((data2 === "document.ready") || (data2 === "document.failed")) || (data2 === "document.canceled"))){
-const err6 = {instancePath:instancePath+"/event_types/" + i0,schemaPath:"#/$defs/WebhookEventType/enum",keyword:"enum",params:{allowedValues: schema99.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-let i1 = data1.length;
-let j0;
-if(i1 > 1){
-outer0:
-for(;i1--;){
-for(j0 = i1; j0--;){
-if(func0(data1[i1], data1[j0])){
-const err7 = {instancePath:instancePath+"/event_types",schemaPath:"#/properties/event_types/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-break outer0;
-}
-}
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/event_types",schemaPath:"#/properties/event_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate58.errors = vErrors;
-return errors === 0;
-}
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateDataName = validate59;
-
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate59.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(!pattern12.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,64}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate59.errors = vErrors;
-return errors === 0;
-}
-validate59.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateDocument = validate60;
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate60.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.object === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.operation === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.format === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.type === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.mode === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.sector === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sector"},message:"must have required property '"+"sector"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.parent_id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.status === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.phase === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phase"},message:"must have required property '"+"phase"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.pages === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.style_applied === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_applied"},message:"must have required property '"+"style_applied"+"'"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.style_unsupported === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_unsupported"},message:"must have required property '"+"style_unsupported"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.validation_summary === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validation_summary"},message:"must have required property '"+"validation_summary"+"'"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data.repair_summary === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "repair_summary"},message:"must have required property '"+"repair_summary"+"'"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data.error === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data.versions === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data.metadata === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data.store === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "store"},message:"must have required property '"+"store"+"'"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data.retention === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retention"},message:"must have required property '"+"retention"+"'"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data.expires_at === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expires_at"},message:"must have required property '"+"expires_at"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data.route === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data.quality === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quality"},message:"must have required property '"+"quality"+"'"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data.artifact === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifact"},message:"must have required property '"+"artifact"+"'"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data.content_deleted_at === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_deleted_at"},message:"must have required property '"+"content_deleted_at"+"'"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data.created_at === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data.completed_at === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed_at"},message:"must have required property '"+"completed_at"+"'"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func7.call(schema64.properties, key0))){
-const err28 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern18.test(data0)){
-const err29 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.object !== undefined){
-if("document" !== data.object){
-const err31 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "document"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data2 = data.name;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err32 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema64.properties.name.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 200){
-const err33 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(func1(data2) < 1){
-const err34 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-if(data.operation !== undefined){
-let data3 = data.operation;
-if(typeof data3 !== "string"){
-const err35 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(!((((data3 === "create") || (data3 === "review")) || (data3 === "edit")) || (data3 === "extract"))){
-const err36 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data4 = data.format;
-const _errs12 = errors;
-let valid3 = false;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-const err37 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(!(((((data4 === "docx") || (data4 === "pdf")) || (data4 === "pptx")) || (data4 === "xlsx")) || (data4 === "artifact"))){
-const err38 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-var _valid0 = _errs13 === errors;
-valid3 = valid3 || _valid0;
-const _errs16 = errors;
-if(data4 !== null){
-const err39 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
-valid3 = valid3 || _valid0;
-if(!valid3){
-const err40 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-const _errs19 = errors;
-let valid5 = false;
-const _errs20 = errors;
-if(typeof data5 !== "string"){
-const err41 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/DocumentType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if(!((((((((data5 === "report") || (data5 === "letter")) || (data5 === "contract")) || (data5 === "memo")) || (data5 === "minutes")) || (data5 === "presentation")) || (data5 === "spreadsheet")) || (data5 === "artifact"))){
-const err42 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/DocumentType/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-var _valid1 = _errs20 === errors;
-valid5 = valid5 || _valid1;
-const _errs23 = errors;
-if(data5 !== null){
-const err43 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-var _valid1 = _errs23 === errors;
-valid5 = valid5 || _valid1;
-if(!valid5){
-const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-else {
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.mode !== undefined){
-let data6 = data.mode;
-const _errs26 = errors;
-let valid7 = false;
-const _errs27 = errors;
-if(typeof data6 !== "string"){
-const err45 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/DocumentMode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(!(((data6 === "prompt") || (data6 === "content")) || (data6 === "manual"))){
-const err46 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/DocumentMode/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-var _valid2 = _errs27 === errors;
-valid7 = valid7 || _valid2;
-const _errs30 = errors;
-if(data6 !== null){
-const err47 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-var _valid2 = _errs30 === errors;
-valid7 = valid7 || _valid2;
-if(!valid7){
-const err48 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-else {
-errors = _errs26;
-if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.sector !== undefined){
-let data7 = data.sector;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/sector",schemaPath:"#/properties/sector/type",keyword:"type",params:{type: schema64.properties.sector.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data.parent_id !== undefined){
-let data8 = data.parent_id;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err50 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema64.properties.parent_id.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern18.test(data8)){
-const err51 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-if(data.status !== undefined){
-let data9 = data.status;
-if(typeof data9 !== "string"){
-const err52 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(!(((((((data9 === "queued") || (data9 === "running")) || (data9 === "ready")) || (data9 === "ready_with_warnings")) || (data9 === "needs_review")) || (data9 === "failed")) || (data9 === "canceled"))){
-const err53 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data.phase !== undefined){
-let data10 = data.phase;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err54 = {instancePath:instancePath+"/phase",schemaPath:"#/properties/phase/type",keyword:"type",params:{type: schema64.properties.phase.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data.pages !== undefined){
-let data11 = data.pages;
-if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-const err55 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: schema64.properties.pages.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 < 0 || isNaN(data11)){
-const err56 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-}
-if(data.style_applied !== undefined){
-let data12 = data.style_applied;
-const _errs44 = errors;
-let valid10 = false;
-const _errs45 = errors;
-if(!(validate42(data12, {instancePath:instancePath+"/style_applied",parentData:data,parentDataProperty:"style_applied",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-var _valid3 = _errs45 === errors;
-valid10 = valid10 || _valid3;
-const _errs46 = errors;
-if(data12 !== null){
-const err57 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-var _valid3 = _errs46 === errors;
-valid10 = valid10 || _valid3;
-if(!valid10){
-const err58 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-else {
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.style_unsupported !== undefined){
-let data13 = data.style_unsupported;
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data13[i0] !== "string"){
-const err59 = {instancePath:instancePath+"/style_unsupported/" + i0,schemaPath:"#/properties/style_unsupported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/style_unsupported",schemaPath:"#/properties/style_unsupported/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data.validation_summary !== undefined){
-let data15 = data.validation_summary;
-const _errs53 = errors;
-let valid13 = false;
-const _errs54 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.errors === undefined){
-const err61 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if(data15.warnings === undefined){
-const err62 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/required",keyword:"required",params:{missingProperty: "warnings"},message:"must have required property '"+"warnings"+"'"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-if(data15.info === undefined){
-const err63 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/required",keyword:"required",params:{missingProperty: "info"},message:"must have required property '"+"info"+"'"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-for(const key1 in data15){
-if(!(((key1 === "errors") || (key1 === "warnings")) || (key1 === "info"))){
-const err64 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data15.errors !== undefined){
-let data16 = data15.errors;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err65 = {instancePath:instancePath+"/validation_summary/errors",schemaPath:"#/$defs/ValidationSummary/properties/errors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err66 = {instancePath:instancePath+"/validation_summary/errors",schemaPath:"#/$defs/ValidationSummary/properties/errors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-}
-if(data15.warnings !== undefined){
-let data17 = data15.warnings;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err67 = {instancePath:instancePath+"/validation_summary/warnings",schemaPath:"#/$defs/ValidationSummary/properties/warnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err68 = {instancePath:instancePath+"/validation_summary/warnings",schemaPath:"#/$defs/ValidationSummary/properties/warnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-}
-if(data15.info !== undefined){
-let data18 = data15.info;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err69 = {instancePath:instancePath+"/validation_summary/info",schemaPath:"#/$defs/ValidationSummary/properties/info/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err70 = {instancePath:instancePath+"/validation_summary/info",schemaPath:"#/$defs/ValidationSummary/properties/info/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-var _valid4 = _errs54 === errors;
-valid13 = valid13 || _valid4;
-const _errs64 = errors;
-if(data15 !== null){
-const err72 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/properties/validation_summary/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-var _valid4 = _errs64 === errors;
-valid13 = valid13 || _valid4;
-if(!valid13){
-const err73 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/properties/validation_summary/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-else {
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.repair_summary !== undefined){
-let data19 = data.repair_summary;
-const _errs67 = errors;
-let valid16 = false;
-const _errs68 = errors;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.iterations === undefined){
-const err74 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/required",keyword:"required",params:{missingProperty: "iterations"},message:"must have required property '"+"iterations"+"'"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-if(data19.applied === undefined){
-const err75 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/required",keyword:"required",params:{missingProperty: "applied"},message:"must have required property '"+"applied"+"'"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-if(data19.rejected === undefined){
-const err76 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/required",keyword:"required",params:{missingProperty: "rejected"},message:"must have required property '"+"rejected"+"'"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-for(const key2 in data19){
-if(!(((key2 === "iterations") || (key2 === "applied")) || (key2 === "rejected"))){
-const err77 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-if(data19.iterations !== undefined){
-let data20 = data19.iterations;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err78 = {instancePath:instancePath+"/repair_summary/iterations",schemaPath:"#/$defs/RepairSummary/properties/iterations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err79 = {instancePath:instancePath+"/repair_summary/iterations",schemaPath:"#/$defs/RepairSummary/properties/iterations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-}
-if(data19.applied !== undefined){
-let data21 = data19.applied;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err80 = {instancePath:instancePath+"/repair_summary/applied",schemaPath:"#/$defs/RepairSummary/properties/applied/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err81 = {instancePath:instancePath+"/repair_summary/applied",schemaPath:"#/$defs/RepairSummary/properties/applied/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-}
-if(data19.rejected !== undefined){
-let data22 = data19.rejected;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err82 = {instancePath:instancePath+"/repair_summary/rejected",schemaPath:"#/$defs/RepairSummary/properties/rejected/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err83 = {instancePath:instancePath+"/repair_summary/rejected",schemaPath:"#/$defs/RepairSummary/properties/rejected/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-var _valid5 = _errs68 === errors;
-valid16 = valid16 || _valid5;
-const _errs78 = errors;
-if(data19 !== null){
-const err85 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/properties/repair_summary/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-var _valid5 = _errs78 === errors;
-valid16 = valid16 || _valid5;
-if(!valid16){
-const err86 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/properties/repair_summary/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-else {
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.error !== undefined){
-let data23 = data.error;
-const _errs81 = errors;
-let valid19 = false;
-const _errs82 = errors;
-if(!(validate44(data23, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+if(!(validate44(data39[i1], {instancePath:instancePath+"/outputs/" + i1,parentData:data39,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
-var _valid6 = _errs82 === errors;
-valid19 = valid19 || _valid6;
-const _errs83 = errors;
-if(data23 !== null){
-const err87 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-var _valid6 = _errs83 === errors;
-valid19 = valid19 || _valid6;
-if(!valid19){
-const err88 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-else {
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.versions !== undefined){
-let data24 = data.versions;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.engine === undefined){
-const err89 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/required",keyword:"required",params:{missingProperty: "engine"},message:"must have required property '"+"engine"+"'"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if(data24.renderer === undefined){
-const err90 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/required",keyword:"required",params:{missingProperty: "renderer"},message:"must have required property '"+"renderer"+"'"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(data24.model === undefined){
-const err91 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-for(const key3 in data24){
-if(!(((key3 === "engine") || (key3 === "renderer")) || (key3 === "model"))){
-const err92 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-if(data24.engine !== undefined){
-if(typeof data24.engine !== "string"){
-const err93 = {instancePath:instancePath+"/versions/engine",schemaPath:"#/$defs/Versions/properties/engine/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data24.renderer !== undefined){
-if(typeof data24.renderer !== "string"){
-const err94 = {instancePath:instancePath+"/versions/renderer",schemaPath:"#/$defs/Versions/properties/renderer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-if(data24.model !== undefined){
-let data27 = data24.model;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err95 = {instancePath:instancePath+"/versions/model",schemaPath:"#/$defs/Versions/properties/model/type",keyword:"type",params:{type: schema79.properties.model.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-if(data.metadata !== undefined){
-let data28 = data.metadata;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(Object.keys(data28).length > 50){
-const err97 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-for(const key4 in data28){
-const _errs98 = errors;
-if(typeof key4 === "string"){
-if(func1(key4) > 40){
-const err98 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",propertyName:key4};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-if(func1(key4) < 1){
-const err99 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-var valid23 = _errs98 === errors;
-if(!valid23){
-const err100 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-for(const key5 in data28){
-let data29 = data28[key5];
-if(typeof data29 === "string"){
-if(func1(data29) > 500){
-const err101 = {instancePath:instancePath+"/metadata/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/metadata/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-if(data.store !== undefined){
-if(typeof data.store !== "boolean"){
-const err104 = {instancePath:instancePath+"/store",schemaPath:"#/properties/store/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data.retention !== undefined){
-let data31 = data.retention;
-if(typeof data31 !== "string"){
-const err105 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(!(((((data31 === "none") || (data31 === "1d")) || (data31 === "7d")) || (data31 === "30d")) || (data31 === "90d"))){
-const err106 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-if(data.expires_at !== undefined){
-let data32 = data.expires_at;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err107 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema64.properties.expires_at.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-if(typeof data32 === "string"){
-if(!(formats0.validate(data32))){
-const err108 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-}
-if(data.route !== undefined){
-let data33 = data.route;
-const _errs110 = errors;
-let valid26 = false;
-const _errs111 = errors;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.path === undefined){
-const err109 = {instancePath:instancePath+"/route",schemaPath:"#/$defs/Route/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-if(data33.reason === undefined){
-const err110 = {instancePath:instancePath+"/route",schemaPath:"#/$defs/Route/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-for(const key6 in data33){
-if(!((key6 === "path") || (key6 === "reason"))){
-const err111 = {instancePath:instancePath+"/route",schemaPath:"#/$defs/Route/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data33.path !== undefined){
-let data34 = data33.path;
-if(typeof data34 !== "string"){
-const err112 = {instancePath:instancePath+"/route/path",schemaPath:"#/$defs/Route/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-if(!((data34 === "fast") || (data34 === "agent"))){
-const err113 = {instancePath:instancePath+"/route/path",schemaPath:"#/$defs/Route/properties/path/enum",keyword:"enum",params:{allowedValues: schema82.properties.path.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-if(data33.reason !== undefined){
-if(typeof data33.reason !== "string"){
-const err114 = {instancePath:instancePath+"/route/reason",schemaPath:"#/$defs/Route/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-}
-else {
-const err115 = {instancePath:instancePath+"/route",schemaPath:"#/$defs/Route/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-var _valid7 = _errs111 === errors;
-valid26 = valid26 || _valid7;
-const _errs119 = errors;
-if(data33 !== null){
-const err116 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-var _valid7 = _errs119 === errors;
-valid26 = valid26 || _valid7;
-if(!valid26){
-const err117 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-else {
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.quality !== undefined){
-let data36 = data.quality;
-const _errs122 = errors;
-let valid29 = false;
-const _errs123 = errors;
-if(!(validate46(data36, {instancePath:instancePath+"/quality",parentData:data,parentDataProperty:"quality",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-var _valid8 = _errs123 === errors;
-valid29 = valid29 || _valid8;
-const _errs124 = errors;
-if(data36 !== null){
-const err118 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-var _valid8 = _errs124 === errors;
-valid29 = valid29 || _valid8;
-if(!valid29){
-const err119 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-else {
-errors = _errs122;
-if(vErrors !== null){
-if(_errs122){
-vErrors.length = _errs122;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.artifact !== undefined){
-let data37 = data.artifact;
-const _errs127 = errors;
-let valid30 = false;
-const _errs128 = errors;
-if(!(validate28(data37, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var _valid9 = _errs128 === errors;
-valid30 = valid30 || _valid9;
-const _errs129 = errors;
-if(data37 !== null){
-const err120 = {instancePath:instancePath+"/artifact",schemaPath:"#/properties/artifact/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-var _valid9 = _errs129 === errors;
-valid30 = valid30 || _valid9;
-if(!valid30){
-const err121 = {instancePath:instancePath+"/artifact",schemaPath:"#/properties/artifact/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-else {
-errors = _errs127;
-if(vErrors !== null){
-if(_errs127){
-vErrors.length = _errs127;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.content_deleted_at !== undefined){
-let data38 = data.content_deleted_at;
-if((typeof data38 !== "string") && (data38 !== null)){
-const err122 = {instancePath:instancePath+"/content_deleted_at",schemaPath:"#/properties/content_deleted_at/type",keyword:"type",params:{type: schema64.properties.content_deleted_at.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-if(typeof data38 === "string"){
-if(!(formats0.validate(data38))){
-const err123 = {instancePath:instancePath+"/content_deleted_at",schemaPath:"#/properties/content_deleted_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-}
-}
-if(data.outputs !== undefined){
-let data39 = data.outputs;
-if(Array.isArray(data39)){
-const len1 = data39.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate49(data39[i1], {instancePath:instancePath+"/outputs/" + i1,parentData:data39,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-errors = vErrors.length;
-}
 }
 }
 else {
@@ -7946,7 +4297,7 @@ errors++;
 if(data.completed_at !== undefined){
 let data42 = data.completed_at;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err127 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema64.properties.completed_at.type},message:"must be string,null"};
+const err127 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema54.properties.completed_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -7979,1697 +4330,17 @@ vErrors.push(err129);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateDocumentError = validate66;
+const schema79 = {"description":"An extraction still being read; collect it with `GET /extract/{id}`.","type":"object","additionalProperties":false,"required":["object","id","status"],"properties":{"object":{"const":"extraction"},"id":{"$ref":"#/$defs/DocumentId"},"status":{"description":"Always `running`.","const":"running"}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((((((((((((data === "content_empty") || (data === "file_rejected")) || (data === "docx_invalid")) || (data === "file_not_found")) || (data === "document_too_long")) || (data === "format_unclear")) || (data === "edit_not_understood")) || (data === "edit_not_applied")) || (data === "source_unreadable")) || (data === "generation_blocked")) || (data === "request_refused")) || (data === "page_too_large")) || (data === "page_too_long")) || (data === "processing_failed")) || (data === "internal_error"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate66.errors = vErrors;
-return errors === 0;
-}
-validate66.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateDocumentEvent = validate67;
-const schema115 = {"description":"One progress event of a document, as stored and streamed (kept 7 days). Kinds (`type`) and\ntheir `data`:\n\n- `document.created`: the document was accepted; `data` carries at least `status`.\n- `status.changed`: `data` `{status, phase}`.\n- `phase.changed`: the phase changed, the status did not; `data` `{status, phase}`.\n- `request.understood`: the understood `format` and `type`, and a `confidence` (0 to 1).\n- `quality.chosen`: `level` and `reason`.\n- `quality.checked`: the sector checklist `score` (0 to 100).\n- `agent.step`: one step of the agent.\n- `agent.checked`: a page inspection of the agent.\n- `agent.fallback`: the agent could not finish; the `fast` path is used (a `best` document is\n  charged as `standard`).\n- `design.chosen`: the source whose design is copied.\n- `source.selected`: how much of long sources was used.\n- `artifact.planned`: the design plan of an artifact.\n- the final event, exactly one: `document.ready` (also for `ready_with_warnings` and\n  `needs_review`; `data.status` tells which), `document.failed` or `document.canceled`, with\n  `data` `{status, error, document}` where `document` is the `Document` as it is when the\n  event is delivered, with fresh links.\n","type":"object","additionalProperties":false,"required":["id","sequence","document_id","type","created_at","data"],"properties":{"id":{"description":"The sequence number as a decimal string (the SSE `id`).","type":"string","pattern":"^[1-9][0-9]*$"},"sequence":{"description":"Position of the event in the document's events, from 1.","type":"integer","minimum":1},"document_id":{"$ref":"#/$defs/DocumentId"},"type":{"description":"Kind of event (see above).","type":"string","minLength":1},"created_at":{"description":"When the event happened.","type":"string","format":"date-time"},"data":{"description":"Payload of the kind.","type":"object","additionalProperties":true}}};
-const pattern25 = new RegExp("^[1-9][0-9]*$", "u");
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate67.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.sequence === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.document_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "document_id"},message:"must have required property '"+"document_id"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.created_at === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.data === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "sequence")) || (key0 === "document_id")) || (key0 === "type")) || (key0 === "created_at")) || (key0 === "data"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern25.test(data0)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.sequence !== undefined){
-let data1 = data.sequence;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err9 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err10 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.document_id !== undefined){
-let data2 = data.document_id;
-if(typeof data2 === "string"){
-if(!pattern18.test(data2)){
-const err11 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data4 = data.created_at;
-if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
-const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data5 = data.data;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-const err17 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate67.errors = vErrors;
-return errors === 0;
-}
-validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateDocumentFailure = validate68;
-
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate68.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "code") || (key0 === "message"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.code !== undefined){
-let data0 = data.code;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/$defs/DocumentError/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(((((((((((((((data0 === "content_empty") || (data0 === "file_rejected")) || (data0 === "docx_invalid")) || (data0 === "file_not_found")) || (data0 === "document_too_long")) || (data0 === "format_unclear")) || (data0 === "edit_not_understood")) || (data0 === "edit_not_applied")) || (data0 === "source_unreadable")) || (data0 === "generation_blocked")) || (data0 === "request_refused")) || (data0 === "page_too_large")) || (data0 === "page_too_long")) || (data0 === "processing_failed")) || (data0 === "internal_error"))){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/$defs/DocumentError/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate68.errors = vErrors;
-return errors === 0;
-}
-validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateDocumentId = validate69;
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate69.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(!pattern18.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate69.errors = vErrors;
-return errors === 0;
-}
-validate69.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateDocumentList = validate70;
-const schema120 = {"description":"A page of documents, most recent first.","type":"object","additionalProperties":false,"required":["object","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"data":{"type":"array","items":{"$ref":"#/$defs/Document"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
-
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate70.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.object === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.data === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.has_more === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_more"},message:"must have required property '"+"has_more"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.next_cursor === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_cursor"},message:"must have required property '"+"next_cursor"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "object") || (key0 === "data")) || (key0 === "has_more")) || (key0 === "next_cursor"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.object !== undefined){
-if("list" !== data.object){
-const err5 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data1 = data.data;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate41(data1[i0], {instancePath:instancePath+"/data/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.has_more !== undefined){
-if(typeof data.has_more !== "boolean"){
-const err7 = {instancePath:instancePath+"/has_more",schemaPath:"#/properties/has_more/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.next_cursor !== undefined){
-let data4 = data.next_cursor;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema120.properties.next_cursor.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate70.errors = vErrors;
-return errors === 0;
-}
-validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateDocumentMode = validate72;
-
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate72.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data === "prompt") || (data === "content")) || (data === "manual"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate72.errors = vErrors;
-return errors === 0;
-}
-validate72.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateDocumentQuality = validate73;
-
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate73.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.requested === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requested"},message:"must have required property '"+"requested"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.level === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.reason === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "requested") || (key0 === "level")) || (key0 === "reason"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.requested !== undefined){
-let data0 = data.requested;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/requested",schemaPath:"#/$defs/Quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(!((((data0 === "auto") || (data0 === "fast")) || (data0 === "standard")) || (data0 === "best"))){
-const err5 = {instancePath:instancePath+"/requested",schemaPath:"#/$defs/Quality/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.level !== undefined){
-let data1 = data.level;
-const _errs6 = errors;
-let valid2 = false;
-const _errs7 = errors;
-if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/QualityLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((data1 === "fast") || (data1 === "standard")) || (data1 === "best"))){
-const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-const _errs10 = errors;
-if(data1 !== null){
-const err8 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs10 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err9 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.reason !== undefined){
-let data2 = data.reason;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema83.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate73.errors = vErrors;
-return errors === 0;
-}
-validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateDocumentStatus = validate74;
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate74.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((((data === "queued") || (data === "running")) || (data === "ready")) || (data === "ready_with_warnings")) || (data === "needs_review")) || (data === "failed")) || (data === "canceled"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate74.errors = vErrors;
-return errors === 0;
-}
-validate74.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateDocumentType = validate75;
-
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate75.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((data === "report") || (data === "letter")) || (data === "contract")) || (data === "memo")) || (data === "minutes")) || (data === "presentation")) || (data === "spreadsheet")) || (data === "artifact"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate75.errors = vErrors;
-return errors === 0;
-}
-validate75.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateDryRunResult = validate76;
-
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate76.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.object === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.valid === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.operation === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.format === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.mode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.style_applied === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_applied"},message:"must have required property '"+"style_applied"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.style_unsupported === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_unsupported"},message:"must have required property '"+"style_unsupported"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.would_charge === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "would_charge"},message:"must have required property '"+"would_charge"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((((((key0 === "object") || (key0 === "valid")) || (key0 === "operation")) || (key0 === "format")) || (key0 === "mode")) || (key0 === "style_applied")) || (key0 === "style_unsupported")) || (key0 === "would_charge"))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.object !== undefined){
-if("dry_run" !== data.object){
-const err9 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "dry_run"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.valid !== undefined){
-if(true !== data.valid){
-const err10 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.operation !== undefined){
-let data2 = data.operation;
-if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((((data2 === "create") || (data2 === "review")) || (data2 === "edit")) || (data2 === "extract"))){
-const err12 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data3 = data.format;
-const _errs8 = errors;
-let valid2 = false;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!(((((data3 === "docx") || (data3 === "pdf")) || (data3 === "pptx")) || (data3 === "xlsx")) || (data3 === "artifact"))){
-const err14 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid0 = _errs9 === errors;
-valid2 = valid2 || _valid0;
-const _errs12 = errors;
-if(data3 !== null){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var _valid0 = _errs12 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-else {
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.mode !== undefined){
-let data4 = data.mode;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err17 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: schema89.properties.mode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(!(((data4 === "prompt") || (data4 === "content")) || (data4 === null))){
-const err18 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema89.properties.mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.style_applied !== undefined){
-let data5 = data.style_applied;
-const _errs17 = errors;
-let valid4 = false;
-const _errs18 = errors;
-if(!(validate42(data5, {instancePath:instancePath+"/style_applied",parentData:data,parentDataProperty:"style_applied",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs18 === errors;
-valid4 = valid4 || _valid1;
-const _errs19 = errors;
-if(data5 !== null){
-const err19 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var _valid1 = _errs19 === errors;
-valid4 = valid4 || _valid1;
-if(!valid4){
-const err20 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-else {
-errors = _errs17;
-if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.style_unsupported !== undefined){
-let data6 = data.style_unsupported;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data6[i0] !== "string"){
-const err21 = {instancePath:instancePath+"/style_unsupported/" + i0,schemaPath:"#/properties/style_unsupported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/style_unsupported",schemaPath:"#/properties/style_unsupported/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.would_charge !== undefined){
-let data8 = data.would_charge;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.level === undefined){
-const err23 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-for(const key1 in data8){
-if(!(key1 === "level")){
-const err24 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data8.level !== undefined){
-let data9 = data8.level;
-const _errs29 = errors;
-let valid8 = false;
-const _errs30 = errors;
-if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/$defs/QualityLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!(((data9 === "fast") || (data9 === "standard")) || (data9 === "best"))){
-const err26 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-var _valid2 = _errs30 === errors;
-valid8 = valid8 || _valid2;
-const _errs33 = errors;
-if(data9 !== null){
-const err27 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/properties/would_charge/properties/level/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid2 = _errs33 === errors;
-valid8 = valid8 || _valid2;
-if(!valid8){
-const err28 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/properties/would_charge/properties/level/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-else {
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-validate76.errors = vErrors;
-return errors === 0;
-}
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateErrorCode = validate78;
-const schema131 = {"description":"Stable machine code of a `Problem`, with its HTTP status:\n`input_invalid` 422, `unauthorized` 401, `insufficient_balance` 402, `session_required` 403,\n`region_mismatch` 401, `rate_limited` 429, `not_an_artifact` 409, `record_too_large` 413,\n`too_many_records` 409, `not_found` 404, `file_rejected` 422, `file_too_large` 413,\n`report_not_ready` 409, `content_deleted` 410, `retention_none_shared` 422,\n`artifact_is_local` 409, `events_expired` 410, `idempotency_key_reused` 422,\n`idempotency_request_in_progress` 409, `feature_unavailable` 501, `internal_error` 500,\n`method_not_allowed` 405 (the path exists, not with this method), `malformed_request` 400\n(body is not valid JSON or multipart), `unsupported_media_type` 415 (body's content type not\naccepted), `payload_too_large` 413 (request body over the limit), `link_expired` 410 (a signed\ndownload link past its expiry). Unknown paths give `not_found` 404.\n","type":"string","enum":["input_invalid","unauthorized","insufficient_balance","session_required","region_mismatch","rate_limited","not_an_artifact","record_too_large","too_many_records","not_found","file_rejected","file_too_large","report_not_ready","content_deleted","retention_none_shared","artifact_is_local","events_expired","idempotency_key_reused","idempotency_request_in_progress","feature_unavailable","internal_error","method_not_allowed","malformed_request","unsupported_media_type","payload_too_large","link_expired"]};
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate78.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((data === "input_invalid") || (data === "unauthorized")) || (data === "insufficient_balance")) || (data === "session_required")) || (data === "region_mismatch")) || (data === "rate_limited")) || (data === "not_an_artifact")) || (data === "record_too_large")) || (data === "too_many_records")) || (data === "not_found")) || (data === "file_rejected")) || (data === "file_too_large")) || (data === "report_not_ready")) || (data === "content_deleted")) || (data === "retention_none_shared")) || (data === "artifact_is_local")) || (data === "events_expired")) || (data === "idempotency_key_reused")) || (data === "idempotency_request_in_progress")) || (data === "feature_unavailable")) || (data === "internal_error")) || (data === "method_not_allowed")) || (data === "malformed_request")) || (data === "unsupported_media_type")) || (data === "payload_too_large")) || (data === "link_expired"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema131.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate78.errors = vErrors;
-return errors === 0;
-}
-validate78.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateEventStream = validate79;
-const schema132 = {"description":"A `text/event-stream` (server-sent events). Each event is one frame:\n\n```\nid: <sequence>\nevent: <type>\ndata: <DocumentEvent as JSON, one line>\n\n```\n\n`id` is the event's sequence number (send it back as `Last-Event-ID` to resume), `event` its\n`type`, `data` the whole `DocumentEvent`. Lines starting with `:` are comments (keep-alive)\nand are to be ignored. The stream ends after the final event.\n","type":"string","contentMediaType":"text/event-stream"};
-
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate79.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate79.errors = vErrors;
-return errors === 0;
-}
-validate79.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateExtractRequest = validate80;
-const schema133 = {"description":"JSON body of `POST /extract`.","type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"$ref":"#/$defs/FileRef","description":"The file to read."},"store":{"description":"`false`: nothing about the request is kept once answered.","type":"boolean"}}};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate80.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "file") || (key0 === "store"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.file !== undefined){
-if(!(validate36(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-}
-if(data.store !== undefined){
-if(typeof data.store !== "boolean"){
-const err2 = {instancePath:instancePath+"/store",schemaPath:"#/properties/store/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateExtraction = validate82;
-const schema134 = {"description":"A file read into Markdown.","type":"object","additionalProperties":false,"required":["object","id","document_id","format","markdown","chars","truncated","pages"],"properties":{"object":{"description":"Always `extraction`.","const":"extraction"},"id":{"$ref":"#/$defs/DocumentId"},"document_id":{"$ref":"#/$defs/DocumentId","description":"Same value as `id`."},"format":{"description":"Format of the file read.","type":"string","enum":["docx","pptx","xlsx","pdf","doc","ppt","xls","txt","md","png","jpg","gif","webp"]},"markdown":{"description":"The text: headings, lists and tables kept; one section per slide (with notes) or sheet;\npage markers in a PDF (HTML comments); scanned pages and pictures read with OCR (up to 100\npages; later ones marked unread).\n","type":"string"},"chars":{"description":"Length of the whole text before any cut.","type":"integer","minimum":0},"truncated":{"description":"True when the text was longer than 2,000,000 characters and was cut.","type":"boolean"},"pages":{"description":"Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 otherwise.","type":"integer","minimum":0}}};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate82.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.object === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.document_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "document_id"},message:"must have required property '"+"document_id"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.format === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.markdown === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "markdown"},message:"must have required property '"+"markdown"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.chars === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chars"},message:"must have required property '"+"chars"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.truncated === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.pages === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((((((key0 === "object") || (key0 === "id")) || (key0 === "document_id")) || (key0 === "format")) || (key0 === "markdown")) || (key0 === "chars")) || (key0 === "truncated")) || (key0 === "pages"))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.object !== undefined){
-if("extraction" !== data.object){
-const err9 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "extraction"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.document_id !== undefined){
-let data2 = data.document_id;
-if(typeof data2 === "string"){
-if(!pattern18.test(data2)){
-const err12 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data3 = data.format;
-if(typeof data3 !== "string"){
-const err14 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!(((((((((((((data3 === "docx") || (data3 === "pptx")) || (data3 === "xlsx")) || (data3 === "pdf")) || (data3 === "doc")) || (data3 === "ppt")) || (data3 === "xls")) || (data3 === "txt")) || (data3 === "md")) || (data3 === "png")) || (data3 === "jpg")) || (data3 === "gif")) || (data3 === "webp"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema134.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.markdown !== undefined){
-if(typeof data.markdown !== "string"){
-const err16 = {instancePath:instancePath+"/markdown",schemaPath:"#/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.chars !== undefined){
-let data5 = data.chars;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err17 = {instancePath:instancePath+"/chars",schemaPath:"#/properties/chars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/chars",schemaPath:"#/properties/chars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
-const err19 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.pages !== undefined){
-let data7 = data.pages;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err20 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateExtractionPending = validate83;
-const schema137 = {"description":"An extraction still being read; collect it with `GET /extract/{id}`.","type":"object","additionalProperties":false,"required":["object","id","status"],"properties":{"object":{"const":"extraction"},"id":{"$ref":"#/$defs/DocumentId"},"status":{"description":"Always `running`.","const":"running"}}};
-
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9734,7 +4405,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
+if(!pattern16.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9779,27 +4450,57 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateFieldError = validate84;
-const schema139 = {"description":"One offending field.","type":"object","additionalProperties":false,"required":["path","message"],"properties":{"path":{"description":"JSON pointer to the field, e.g. `/style/font_size`; the empty string for the whole body.","type":"string"},"message":{"description":"What is wrong and the valid values.","type":"string"}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.path === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs2 = errors;
+if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9808,520 +4509,35 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err1];
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
 else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "path") || (key0 === "message"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = null;
 }
 }
 }
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate84.errors = vErrors;
+validate35.errors = vErrors;
+evaluated0.props = props0;
 return errors === 0;
 }
-validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateFile = validate85;
-const schema140 = {"description":"An uploaded file.","type":"object","additionalProperties":false,"required":["id","object","filename","content_type","bytes","sha256","pages","created_at"],"properties":{"id":{"$ref":"#/$defs/FileId"},"object":{"description":"Always `file`.","const":"file"},"filename":{"description":"The file's name.","type":"string"},"content_type":{"description":"Media type detected from the content.","type":"string"},"bytes":{"description":"Size in bytes.","type":"integer","minimum":0},"sha256":{"description":"SHA-256 of the bytes, lowercase hex.","type":"string","pattern":"^[0-9a-f]{64}$"},"pages":{"description":"Pages (PDF, Word), slides (PowerPoint) or sheets (Excel); 1 for pictures and text.","type":"integer","minimum":0},"created_at":{"description":"When the file was uploaded.","type":"string","format":"date-time"}}};
-const schema141 = {"description":"File id.","type":"string","pattern":"^file_[0-9A-HJKMNP-TV-Z]{26}$"};
-const pattern31 = new RegExp("^file_[0-9A-HJKMNP-TV-Z]{26}$", "u");
-const pattern32 = new RegExp("^[0-9a-f]{64}$", "u");
+export const validateCreateDocumentRequest = validate49;
+const schema81 = {"description":"Body of `POST /documents`. `create` needs exactly one of `prompt` or `content`; `review`,\n`edit` and `extract` need `file`; `edit` also needs `prompt`.\n","type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/$defs/Operation","default":"create"},"name":{"description":"Names the document for later lookup and names downloaded files.","type":"string","minLength":1,"maxLength":200},"format":{"$ref":"#/$defs/Format"},"prompt":{"description":"What to write (create) or what to change (edit); uses a model.","type":"string","minLength":3,"maxLength":8000},"content":{"description":"The caller's own text, used as given.","type":"object","additionalProperties":false,"required":["markdown"],"properties":{"markdown":{"description":"Markdown (for an artifact, the page content): headings, paragraphs, lists, tables,\nbold/italic, links, page breaks, images. A picture of `sources` is referenced as\n`img:<n>` (n-th picture, from 1); a web image as `web:<search text>` or a direct link.\n","type":"string","minLength":1}}},"style":{"description":"The look in free words; unmet parts are listed in `style_unsupported`.","type":"string","minLength":1,"maxLength":1000},"sources":{"description":"Create only. Material to write from: up to 5 documents (Word, PowerPoint, Excel, PDF,\n`.doc`, `.ppt`, `.xls`, TXT, Markdown) and up to 10 pictures (PNG, JPEG, GIF, WebP), placed\nin the document.\n","type":"array","maxItems":15,"items":{"$ref":"#/$defs/FileRef"}},"file":{"$ref":"#/$defs/FileRef","description":"Review, edit and extract: the file to work on. Review and edit take Word, PowerPoint, Excel,\nPDF, also `.doc`, `.ppt`, `.xls` (returned as `.docx`, `.pptx`, `.xlsx`).\n"},"quality":{"$ref":"#/$defs/Quality","default":"auto"},"max_quality":{"$ref":"#/$defs/QualityLevel","description":"With `quality: auto`, the highest level the service may choose."},"stream":{"description":"Answer with a `text/event-stream` of document events.","type":"boolean","default":false},"background":{"description":"Answer `202` at once.","type":"boolean","default":false},"metadata":{"$ref":"#/$defs/Metadata"},"artifact":{"$ref":"#/$defs/ArtifactSettings","description":"Artifacts only. Default `storage` is `shared`, or `local` in a project that stores nothing."},"store":{"description":"`false`: content is deleted 15 minutes after finishing (same as `retention: none`).","type":"boolean","default":true},"retention":{"$ref":"#/$defs/Retention","description":"How long content is kept after finishing; artifacts default to `30d`."}}};
+const schema84 = {"description":"A file to work on or to write from: a file id (`file_…`, from `POST /files`), a document id\n(`doc_…`, the document's main output), an object with a public `url`, or an object with base64\n`data` and a `filename`.\n","oneOf":[{"type":"string","description":"A file id or a document id.","pattern":"^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$"},{"$ref":"#/$defs/FileUrl"},{"$ref":"#/$defs/FileData"}]};
+const schema85 = {"description":"A file the service downloads from a public http or https address.","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"description":"Public http or https address; private and loopback addresses are refused.","type":"string","format":"uri","pattern":"^https?://"},"filename":{"description":"Name to keep for the file; taken from the address when absent.","type":"string","minLength":1,"maxLength":255}}};
+const schema86 = {"description":"A file sent inline as base64 (up to 20 MB once decoded).","type":"object","additionalProperties":false,"required":["data","filename"],"properties":{"data":{"description":"The file's bytes, base64-encoded.","type":"string","contentEncoding":"base64","minLength":1},"filename":{"description":"The file's name; its extension helps tell the kind.","type":"string","minLength":1,"maxLength":255}}};
+const pattern20 = new RegExp("^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+const pattern21 = new RegExp("^https?://", "u");
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.object === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.filename === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.content_type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_type"},message:"must have required property '"+"content_type"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.bytes === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.sha256 === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.pages === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.created_at === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((((((key0 === "id") || (key0 === "object")) || (key0 === "filename")) || (key0 === "content_type")) || (key0 === "bytes")) || (key0 === "sha256")) || (key0 === "pages")) || (key0 === "created_at"))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern31.test(data0)){
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/FileId/pattern",keyword:"pattern",params:{pattern: "^file_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^file_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/FileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.object !== undefined){
-if("file" !== data.object){
-const err11 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.filename !== undefined){
-if(typeof data.filename !== "string"){
-const err12 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.content_type !== undefined){
-if(typeof data.content_type !== "string"){
-const err13 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.bytes !== undefined){
-let data4 = data.bytes;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err14 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err15 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.sha256 !== undefined){
-let data5 = data.sha256;
-if(typeof data5 === "string"){
-if(!pattern32.test(data5)){
-const err16 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.pages !== undefined){
-let data6 = data.pages;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err18 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 0 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-if(data.created_at !== undefined){
-let data7 = data.created_at;
-if(typeof data7 === "string"){
-if(!(formats0.validate(data7))){
-const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-validate85.errors = vErrors;
-return errors === 0;
-}
-validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateFileData = validate86;
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate86.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.filename === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "data") || (key0 === "filename"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data0 = data.data;
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.filename !== undefined){
-let data1 = data.filename;
-if(typeof data1 === "string"){
-if(func1(data1) > 255){
-const err5 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateFileId = validate87;
-
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate87.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(!pattern31.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^file_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^file_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate87.errors = vErrors;
-return errors === 0;
-}
-validate87.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateFileRef = validate88;
-
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10333,7 +4549,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(typeof data === "string"){
-if(!pattern16.test(data)){
+if(!pattern20.test(data)){
 const err0 = {instancePath,schemaPath:"#/oneOf/0/pattern",keyword:"pattern",params:{pattern: "^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -10386,7 +4602,7 @@ errors++;
 if(data.url !== undefined){
 let data0 = data.url;
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
+if(!pattern21.test(data0)){
 const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10396,7 +4612,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!(formats8(data0))){
+if(!(formats12(data0))){
 const err5 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10616,18 +4832,6292 @@ vErrors = null;
 }
 }
 }
-validate88.errors = vErrors;
+validate50.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate88.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate50.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateFileUrl = validate89;
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate49.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func7.call(schema81.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.operation !== undefined){
+let data0 = data.operation;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!((((data0 === "create") || (data0 === "review")) || (data0 === "edit")) || (data0 === "extract"))){
+const err2 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 200){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data2 = data.format;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((((data2 === "docx") || (data2 === "pdf")) || (data2 === "pptx")) || (data2 === "xlsx")) || (data2 === "artifact"))){
+const err7 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+let data3 = data.prompt;
+if(typeof data3 === "string"){
+if(func1(data3) > 8000){
+const err8 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/maxLength",keyword:"maxLength",params:{limit: 8000},message:"must NOT have more than 8000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func1(data3) < 3){
+const err9 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+let data4 = data.content;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.markdown === undefined){
+const err11 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/required",keyword:"required",params:{missingProperty: "markdown"},message:"must have required property '"+"markdown"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(key1 === "markdown")){
+const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data4.markdown !== undefined){
+let data5 = data4.markdown;
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err13 = {instancePath:instancePath+"/content/markdown",schemaPath:"#/properties/content/properties/markdown/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/content/markdown",schemaPath:"#/properties/content/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.style !== undefined){
+let data6 = data.style;
+if(typeof data6 === "string"){
+if(func1(data6) > 1000){
+const err16 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err17 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data7 = data.sources;
+if(Array.isArray(data7)){
+if(data7.length > 15){
+const err19 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/maxItems",keyword:"maxItems",params:{limit: 15},message:"must NOT have more than 15 items"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate50(data7[i0], {instancePath:instancePath+"/sources/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.file !== undefined){
+if(!(validate50(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+}
+if(data.quality !== undefined){
+let data10 = data.quality;
+if(typeof data10 !== "string"){
+const err21 = {instancePath:instancePath+"/quality",schemaPath:"#/$defs/Quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(!((((data10 === "auto") || (data10 === "fast")) || (data10 === "standard")) || (data10 === "best"))){
+const err22 = {instancePath:instancePath+"/quality",schemaPath:"#/$defs/Quality/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.max_quality !== undefined){
+let data11 = data.max_quality;
+if(typeof data11 !== "string"){
+const err23 = {instancePath:instancePath+"/max_quality",schemaPath:"#/$defs/QualityLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!(((data11 === "fast") || (data11 === "standard")) || (data11 === "best"))){
+const err24 = {instancePath:instancePath+"/max_quality",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.stream !== undefined){
+if(typeof data.stream !== "boolean"){
+const err25 = {instancePath:instancePath+"/stream",schemaPath:"#/properties/stream/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.background !== undefined){
+if(typeof data.background !== "boolean"){
+const err26 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+let data14 = data.metadata;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(Object.keys(data14).length > 50){
+const err27 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+for(const key2 in data14){
+const _errs36 = errors;
+if(typeof key2 === "string"){
+if(func1(key2) > 40){
+const err28 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",propertyName:key2};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(func1(key2) < 1){
+const err29 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key2};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+var valid9 = _errs36 === errors;
+if(!valid9){
+const err30 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+for(const key3 in data14){
+let data15 = data14[key3];
+if(typeof data15 === "string"){
+if(func1(data15) > 500){
+const err31 = {instancePath:instancePath+"/metadata/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/metadata/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.artifact !== undefined){
+if(!(validate28(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+if(data.store !== undefined){
+if(typeof data.store !== "boolean"){
+const err34 = {instancePath:instancePath+"/store",schemaPath:"#/properties/store/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.retention !== undefined){
+let data18 = data.retention;
+if(typeof data18 !== "string"){
+const err35 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!(((((data18 === "none") || (data18 === "1d")) || (data18 === "7d")) || (data18 === "30d")) || (data18 === "90d"))){
+const err36 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateCreateDocumentResult = validate54;
+const schema91 = {"description":"A `200` JSON answer of `POST /documents`: a `Document`; a `DryRunResult` with `dry_run=true`; or, for\n`operation: extract` (a read, not a document), the `Extraction`, exactly as `POST /extract` answers.\n","oneOf":[{"$ref":"#/$defs/Document"},{"$ref":"#/$defs/DryRunResult"},{"$ref":"#/$defs/Extraction"}]};
+const schema92 = {"description":"What `POST /documents?dry_run=true` found; nothing is created or charged.","type":"object","additionalProperties":false,"required":["object","valid","operation","format","mode","style_applied","style_unsupported","would_charge"],"properties":{"object":{"description":"Always `dry_run`.","const":"dry_run"},"valid":{"description":"Always `true`; an invalid request gets a `Problem` instead.","const":true},"operation":{"$ref":"#/$defs/Operation"},"format":{"description":"The format given, or null when it would be inferred from the prompt.","anyOf":[{"$ref":"#/$defs/Format"},{"type":"null"}]},"mode":{"description":"`prompt` or `content` for create; null for other operations.","type":["string","null"],"enum":["prompt","content",null]},"style_applied":{"description":"The look the style would give; null when there is nothing to lay out.","anyOf":[{"$ref":"#/$defs/StyleApplied"},{"type":"null"}]},"style_unsupported":{"description":"Parts of `style` that could not be done.","type":"array","items":{"type":"string"}},"would_charge":{"description":"What would be charged.","type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"description":"The quality level that would be charged; null when not known before processing (`quality: auto`) or nothing is charged.","anyOf":[{"$ref":"#/$defs/QualityLevel"},{"type":"null"}]}}}}};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate56.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.valid === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.operation === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.format === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.mode === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.style_applied === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_applied"},message:"must have required property '"+"style_applied"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.style_unsupported === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_unsupported"},message:"must have required property '"+"style_unsupported"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.would_charge === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "would_charge"},message:"must have required property '"+"would_charge"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "object") || (key0 === "valid")) || (key0 === "operation")) || (key0 === "format")) || (key0 === "mode")) || (key0 === "style_applied")) || (key0 === "style_unsupported")) || (key0 === "would_charge"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.object !== undefined){
+if("dry_run" !== data.object){
+const err9 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "dry_run"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.valid !== undefined){
+if(true !== data.valid){
+const err10 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.operation !== undefined){
+let data2 = data.operation;
+if(typeof data2 !== "string"){
+const err11 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((((data2 === "create") || (data2 === "review")) || (data2 === "edit")) || (data2 === "extract"))){
+const err12 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data3 = data.format;
+const _errs8 = errors;
+let valid2 = false;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+const err13 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(((((data3 === "docx") || (data3 === "pdf")) || (data3 === "pptx")) || (data3 === "xlsx")) || (data3 === "artifact"))){
+const err14 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+valid2 = valid2 || _valid0;
+const _errs12 = errors;
+if(data3 !== null){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var _valid0 = _errs12 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.mode !== undefined){
+let data4 = data.mode;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err17 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: schema92.properties.mode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!(((data4 === "prompt") || (data4 === "content")) || (data4 === null))){
+const err18 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema92.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.style_applied !== undefined){
+let data5 = data.style_applied;
+const _errs17 = errors;
+let valid4 = false;
+const _errs18 = errors;
+if(!(validate37(data5, {instancePath:instancePath+"/style_applied",parentData:data,parentDataProperty:"style_applied",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs18 === errors;
+valid4 = valid4 || _valid1;
+const _errs19 = errors;
+if(data5 !== null){
+const err19 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var _valid1 = _errs19 === errors;
+valid4 = valid4 || _valid1;
+if(!valid4){
+const err20 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.style_unsupported !== undefined){
+let data6 = data.style_unsupported;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data6[i0] !== "string"){
+const err21 = {instancePath:instancePath+"/style_unsupported/" + i0,schemaPath:"#/properties/style_unsupported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/style_unsupported",schemaPath:"#/properties/style_unsupported/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.would_charge !== undefined){
+let data8 = data.would_charge;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.level === undefined){
+const err23 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+for(const key1 in data8){
+if(!(key1 === "level")){
+const err24 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data8.level !== undefined){
+let data9 = data8.level;
+const _errs29 = errors;
+let valid8 = false;
+const _errs30 = errors;
+if(typeof data9 !== "string"){
+const err25 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/$defs/QualityLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!(((data9 === "fast") || (data9 === "standard")) || (data9 === "best"))){
+const err26 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var _valid2 = _errs30 === errors;
+valid8 = valid8 || _valid2;
+const _errs33 = errors;
+if(data9 !== null){
+const err27 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/properties/would_charge/properties/level/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid2 = _errs33 === errors;
+valid8 = valid8 || _valid2;
+if(!valid8){
+const err28 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/properties/would_charge/properties/level/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+else {
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema96 = {"description":"A file read into Markdown.","type":"object","additionalProperties":false,"required":["object","id","document_id","format","markdown","chars","truncated","pages"],"properties":{"object":{"description":"Always `extraction`.","const":"extraction"},"id":{"$ref":"#/$defs/DocumentId"},"document_id":{"$ref":"#/$defs/DocumentId","description":"Same value as `id`."},"format":{"description":"Format of the file read.","type":"string","enum":["docx","pptx","xlsx","pdf","doc","ppt","xls","txt","md","png","jpg","gif","webp"]},"markdown":{"description":"The text: headings, lists and tables kept; one section per slide (with notes) or sheet;\npage markers in a PDF (HTML comments); scanned pages and pictures read with OCR (up to 100\npages; later ones marked unread).\n","type":"string"},"chars":{"description":"Length of the whole text before any cut.","type":"integer","minimum":0},"truncated":{"description":"True when the text was longer than 2,000,000 characters and was cut.","type":"boolean"},"pages":{"description":"Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 otherwise.","type":"integer","minimum":0}}};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate59.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.document_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "document_id"},message:"must have required property '"+"document_id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.format === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.markdown === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "markdown"},message:"must have required property '"+"markdown"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.chars === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chars"},message:"must have required property '"+"chars"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.truncated === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.pages === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "object") || (key0 === "id")) || (key0 === "document_id")) || (key0 === "format")) || (key0 === "markdown")) || (key0 === "chars")) || (key0 === "truncated")) || (key0 === "pages"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.object !== undefined){
+if("extraction" !== data.object){
+const err9 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "extraction"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(!pattern16.test(data1)){
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.document_id !== undefined){
+let data2 = data.document_id;
+if(typeof data2 === "string"){
+if(!pattern16.test(data2)){
+const err12 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data3 = data.format;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!(((((((((((((data3 === "docx") || (data3 === "pptx")) || (data3 === "xlsx")) || (data3 === "pdf")) || (data3 === "doc")) || (data3 === "ppt")) || (data3 === "xls")) || (data3 === "txt")) || (data3 === "md")) || (data3 === "png")) || (data3 === "jpg")) || (data3 === "gif")) || (data3 === "webp"))){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema96.properties.format.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.markdown !== undefined){
+if(typeof data.markdown !== "string"){
+const err16 = {instancePath:instancePath+"/markdown",schemaPath:"#/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.chars !== undefined){
+let data5 = data.chars;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err17 = {instancePath:instancePath+"/chars",schemaPath:"#/properties/chars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err18 = {instancePath:instancePath+"/chars",schemaPath:"#/properties/chars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.truncated !== undefined){
+if(typeof data.truncated !== "boolean"){
+const err19 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.pages !== undefined){
+let data7 = data.pages;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err20 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate54.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs2 = errors;
+if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs3 = errors;
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate54.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate54.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateCreateFileRequest = validate61;
+const schema99 = {"description":"JSON body of `POST /files`; a public address to download, or base64 data.","oneOf":[{"$ref":"#/$defs/FileUrl"},{"$ref":"#/$defs/FileData"}]};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate61.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/$defs/FileUrl/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "url") || (key0 === "filename"))){
+const err1 = {instancePath,schemaPath:"#/$defs/FileUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data0 = data.url;
+if(typeof data0 === "string"){
+if(!pattern21.test(data0)){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(formats12(data0))){
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.filename !== undefined){
+let data1 = data.filename;
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
+const err5 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/$defs/FileUrl/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs9 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err9 = {instancePath,schemaPath:"#/$defs/FileData/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.filename === undefined){
+const err10 = {instancePath,schemaPath:"#/$defs/FileData/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data){
+if(!((key1 === "data") || (key1 === "filename"))){
+const err11 = {instancePath,schemaPath:"#/$defs/FileData/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data2 = data.data;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err12 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/FileData/properties/data/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/FileData/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.filename !== undefined){
+let data3 = data.filename;
+if(typeof data3 === "string"){
+if(func1(data3) > 255){
+const err14 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data3) < 1){
+const err15 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/$defs/FileData/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+if(!valid0){
+const err18 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate61.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate61.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateCreateVersionRequest = validate62;
+const schema102 = {"description":"Body of `POST /documents/{document_id}/versions`.","type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"$ref":"#/$defs/FileRef","description":"The hand-edited file."},"name":{"description":"Name of the new version; the parent's when absent.","type":"string","minLength":1,"maxLength":200},"metadata":{"$ref":"#/$defs/Metadata"}}};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate62.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.file === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "file") || (key0 === "name")) || (key0 === "metadata"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.file !== undefined){
+if(!(validate50(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 200){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+let data2 = data.metadata;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(Object.keys(data2).length > 50){
+const err5 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key1 in data2){
+const _errs8 = errors;
+if(typeof key1 === "string"){
+if(func1(key1) > 40){
+const err6 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",propertyName:key1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(key1) < 1){
+const err7 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid2 = _errs8 === errors;
+if(!valid2){
+const err8 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+for(const key2 in data2){
+let data3 = data2[key2];
+if(typeof data3 === "string"){
+if(func1(data3) > 500){
+const err9 = {instancePath:instancePath+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateCreateWebhookEndpointRequest = validate64;
+const schema104 = {"description":"Body of `POST /webhook-endpoints`.","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"description":"HTTPS address on a public host that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Only these kinds are sent; all when absent.","type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/$defs/WebhookEventType"}}}};
+const schema105 = {"description":"Kind of webhook message, sent when a document finishes.","type":"string","enum":["document.ready","document.failed","document.canceled"]};
+const func0 = ajvRuntime_equal.default;
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate64.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "url") || (key0 === "event_types"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data0 = data.url;
+if(typeof data0 === "string"){
+if(!(formats12(data0))){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.event_types !== undefined){
+let data1 = data.event_types;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err4 = {instancePath:instancePath+"/event_types",schemaPath:"#/properties/event_types/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err5 = {instancePath:instancePath+"/event_types/" + i0,schemaPath:"#/$defs/WebhookEventType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!(((data2 === "document.ready") || (data2 === "document.failed")) || (data2 === "document.canceled"))){
+const err6 = {instancePath:instancePath+"/event_types/" + i0,schemaPath:"#/$defs/WebhookEventType/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+let i1 = data1.length;
+let j0;
+if(i1 > 1){
+outer0:
+for(;i1--;){
+for(j0 = i1; j0--;){
+if(func0(data1[i1], data1[j0])){
+const err7 = {instancePath:instancePath+"/event_types",schemaPath:"#/properties/event_types/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/event_types",schemaPath:"#/properties/event_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateDataName = validate65;
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate65.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data === "string"){
+if(!pattern12.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+validate65.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocument = validate66;
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate66.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.object === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.name === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.operation === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.format === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.type === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.mode === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.sector === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sector"},message:"must have required property '"+"sector"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.parent_id === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.status === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.phase === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phase"},message:"must have required property '"+"phase"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.pages === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.style_applied === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_applied"},message:"must have required property '"+"style_applied"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.style_unsupported === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_unsupported"},message:"must have required property '"+"style_unsupported"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.validation_summary === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validation_summary"},message:"must have required property '"+"validation_summary"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.repair_summary === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "repair_summary"},message:"must have required property '"+"repair_summary"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.error === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data.versions === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.metadata === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.store === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "store"},message:"must have required property '"+"store"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.retention === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "retention"},message:"must have required property '"+"retention"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.expires_at === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expires_at"},message:"must have required property '"+"expires_at"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data.route === undefined){
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data.quality === undefined){
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quality"},message:"must have required property '"+"quality"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data.artifact === undefined){
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifact"},message:"must have required property '"+"artifact"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data.content_deleted_at === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_deleted_at"},message:"must have required property '"+"content_deleted_at"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data.created_at === undefined){
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data.completed_at === undefined){
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed_at"},message:"must have required property '"+"completed_at"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func7.call(schema54.properties, key0))){
+const err28 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
+const err29 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.object !== undefined){
+if("document" !== data.object){
+const err31 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "document"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err32 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema54.properties.name.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func1(data2) > 200){
+const err33 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(func1(data2) < 1){
+const err34 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data.operation !== undefined){
+let data3 = data.operation;
+if(typeof data3 !== "string"){
+const err35 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!((((data3 === "create") || (data3 === "review")) || (data3 === "edit")) || (data3 === "extract"))){
+const err36 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data4 = data.format;
+const _errs12 = errors;
+let valid3 = false;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+const err37 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(!(((((data4 === "docx") || (data4 === "pdf")) || (data4 === "pptx")) || (data4 === "xlsx")) || (data4 === "artifact"))){
+const err38 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+var _valid0 = _errs13 === errors;
+valid3 = valid3 || _valid0;
+const _errs16 = errors;
+if(data4 !== null){
+const err39 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const err40 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+else {
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.type !== undefined){
+let data5 = data.type;
+const _errs19 = errors;
+let valid5 = false;
+const _errs20 = errors;
+if(typeof data5 !== "string"){
+const err41 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/DocumentType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!((((((((data5 === "report") || (data5 === "letter")) || (data5 === "contract")) || (data5 === "memo")) || (data5 === "minutes")) || (data5 === "presentation")) || (data5 === "spreadsheet")) || (data5 === "artifact"))){
+const err42 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/DocumentType/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+var _valid1 = _errs20 === errors;
+valid5 = valid5 || _valid1;
+const _errs23 = errors;
+if(data5 !== null){
+const err43 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+var _valid1 = _errs23 === errors;
+valid5 = valid5 || _valid1;
+if(!valid5){
+const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+else {
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.mode !== undefined){
+let data6 = data.mode;
+const _errs26 = errors;
+let valid7 = false;
+const _errs27 = errors;
+if(typeof data6 !== "string"){
+const err45 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/DocumentMode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(!(((data6 === "prompt") || (data6 === "content")) || (data6 === "manual"))){
+const err46 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/DocumentMode/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+var _valid2 = _errs27 === errors;
+valid7 = valid7 || _valid2;
+const _errs30 = errors;
+if(data6 !== null){
+const err47 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+var _valid2 = _errs30 === errors;
+valid7 = valid7 || _valid2;
+if(!valid7){
+const err48 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+else {
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.sector !== undefined){
+let data7 = data.sector;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err49 = {instancePath:instancePath+"/sector",schemaPath:"#/properties/sector/type",keyword:"type",params:{type: schema54.properties.sector.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.parent_id !== undefined){
+let data8 = data.parent_id;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err50 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema54.properties.parent_id.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern16.test(data8)){
+const err51 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data9 = data.status;
+if(typeof data9 !== "string"){
+const err52 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(!(((((((data9 === "queued") || (data9 === "running")) || (data9 === "ready")) || (data9 === "ready_with_warnings")) || (data9 === "needs_review")) || (data9 === "failed")) || (data9 === "canceled"))){
+const err53 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.phase !== undefined){
+let data10 = data.phase;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err54 = {instancePath:instancePath+"/phase",schemaPath:"#/properties/phase/type",keyword:"type",params:{type: schema54.properties.phase.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.pages !== undefined){
+let data11 = data.pages;
+if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
+const err55 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: schema54.properties.pages.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err56 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+if(data.style_applied !== undefined){
+let data12 = data.style_applied;
+const _errs44 = errors;
+let valid10 = false;
+const _errs45 = errors;
+if(!(validate37(data12, {instancePath:instancePath+"/style_applied",parentData:data,parentDataProperty:"style_applied",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs45 === errors;
+valid10 = valid10 || _valid3;
+const _errs46 = errors;
+if(data12 !== null){
+const err57 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+var _valid3 = _errs46 === errors;
+valid10 = valid10 || _valid3;
+if(!valid10){
+const err58 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+else {
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.style_unsupported !== undefined){
+let data13 = data.style_unsupported;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data13[i0] !== "string"){
+const err59 = {instancePath:instancePath+"/style_unsupported/" + i0,schemaPath:"#/properties/style_unsupported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/style_unsupported",schemaPath:"#/properties/style_unsupported/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.validation_summary !== undefined){
+let data15 = data.validation_summary;
+const _errs53 = errors;
+let valid13 = false;
+const _errs54 = errors;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.errors === undefined){
+const err61 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(data15.warnings === undefined){
+const err62 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/required",keyword:"required",params:{missingProperty: "warnings"},message:"must have required property '"+"warnings"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data15.info === undefined){
+const err63 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/required",keyword:"required",params:{missingProperty: "info"},message:"must have required property '"+"info"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+for(const key1 in data15){
+if(!(((key1 === "errors") || (key1 === "warnings")) || (key1 === "info"))){
+const err64 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data15.errors !== undefined){
+let data16 = data15.errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err65 = {instancePath:instancePath+"/validation_summary/errors",schemaPath:"#/$defs/ValidationSummary/properties/errors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err66 = {instancePath:instancePath+"/validation_summary/errors",schemaPath:"#/$defs/ValidationSummary/properties/errors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+if(data15.warnings !== undefined){
+let data17 = data15.warnings;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err67 = {instancePath:instancePath+"/validation_summary/warnings",schemaPath:"#/$defs/ValidationSummary/properties/warnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err68 = {instancePath:instancePath+"/validation_summary/warnings",schemaPath:"#/$defs/ValidationSummary/properties/warnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+if(data15.info !== undefined){
+let data18 = data15.info;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err69 = {instancePath:instancePath+"/validation_summary/info",schemaPath:"#/$defs/ValidationSummary/properties/info/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err70 = {instancePath:instancePath+"/validation_summary/info",schemaPath:"#/$defs/ValidationSummary/properties/info/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/$defs/ValidationSummary/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+var _valid4 = _errs54 === errors;
+valid13 = valid13 || _valid4;
+const _errs64 = errors;
+if(data15 !== null){
+const err72 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/properties/validation_summary/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+var _valid4 = _errs64 === errors;
+valid13 = valid13 || _valid4;
+if(!valid13){
+const err73 = {instancePath:instancePath+"/validation_summary",schemaPath:"#/properties/validation_summary/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+else {
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.repair_summary !== undefined){
+let data19 = data.repair_summary;
+const _errs67 = errors;
+let valid16 = false;
+const _errs68 = errors;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.iterations === undefined){
+const err74 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/required",keyword:"required",params:{missingProperty: "iterations"},message:"must have required property '"+"iterations"+"'"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(data19.applied === undefined){
+const err75 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/required",keyword:"required",params:{missingProperty: "applied"},message:"must have required property '"+"applied"+"'"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(data19.rejected === undefined){
+const err76 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/required",keyword:"required",params:{missingProperty: "rejected"},message:"must have required property '"+"rejected"+"'"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+for(const key2 in data19){
+if(!(((key2 === "iterations") || (key2 === "applied")) || (key2 === "rejected"))){
+const err77 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data19.iterations !== undefined){
+let data20 = data19.iterations;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err78 = {instancePath:instancePath+"/repair_summary/iterations",schemaPath:"#/$defs/RepairSummary/properties/iterations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err79 = {instancePath:instancePath+"/repair_summary/iterations",schemaPath:"#/$defs/RepairSummary/properties/iterations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+if(data19.applied !== undefined){
+let data21 = data19.applied;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err80 = {instancePath:instancePath+"/repair_summary/applied",schemaPath:"#/$defs/RepairSummary/properties/applied/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err81 = {instancePath:instancePath+"/repair_summary/applied",schemaPath:"#/$defs/RepairSummary/properties/applied/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+if(data19.rejected !== undefined){
+let data22 = data19.rejected;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err82 = {instancePath:instancePath+"/repair_summary/rejected",schemaPath:"#/$defs/RepairSummary/properties/rejected/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err83 = {instancePath:instancePath+"/repair_summary/rejected",schemaPath:"#/$defs/RepairSummary/properties/rejected/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/$defs/RepairSummary/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+var _valid5 = _errs68 === errors;
+valid16 = valid16 || _valid5;
+const _errs78 = errors;
+if(data19 !== null){
+const err85 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/properties/repair_summary/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+var _valid5 = _errs78 === errors;
+valid16 = valid16 || _valid5;
+if(!valid16){
+const err86 = {instancePath:instancePath+"/repair_summary",schemaPath:"#/properties/repair_summary/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+else {
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.error !== undefined){
+let data23 = data.error;
+const _errs81 = errors;
+let valid19 = false;
+const _errs82 = errors;
+if(!(validate39(data23, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+var _valid6 = _errs82 === errors;
+valid19 = valid19 || _valid6;
+const _errs83 = errors;
+if(data23 !== null){
+const err87 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+var _valid6 = _errs83 === errors;
+valid19 = valid19 || _valid6;
+if(!valid19){
+const err88 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+else {
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.versions !== undefined){
+let data24 = data.versions;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.engine === undefined){
+const err89 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/required",keyword:"required",params:{missingProperty: "engine"},message:"must have required property '"+"engine"+"'"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data24.renderer === undefined){
+const err90 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/required",keyword:"required",params:{missingProperty: "renderer"},message:"must have required property '"+"renderer"+"'"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(data24.model === undefined){
+const err91 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+for(const key3 in data24){
+if(!(((key3 === "engine") || (key3 === "renderer")) || (key3 === "model"))){
+const err92 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data24.engine !== undefined){
+if(typeof data24.engine !== "string"){
+const err93 = {instancePath:instancePath+"/versions/engine",schemaPath:"#/$defs/Versions/properties/engine/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data24.renderer !== undefined){
+if(typeof data24.renderer !== "string"){
+const err94 = {instancePath:instancePath+"/versions/renderer",schemaPath:"#/$defs/Versions/properties/renderer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data24.model !== undefined){
+let data27 = data24.model;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err95 = {instancePath:instancePath+"/versions/model",schemaPath:"#/$defs/Versions/properties/model/type",keyword:"type",params:{type: schema69.properties.model.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/versions",schemaPath:"#/$defs/Versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+let data28 = data.metadata;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(Object.keys(data28).length > 50){
+const err97 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+for(const key4 in data28){
+const _errs98 = errors;
+if(typeof key4 === "string"){
+if(func1(key4) > 40){
+const err98 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",propertyName:key4};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+if(func1(key4) < 1){
+const err99 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+var valid23 = _errs98 === errors;
+if(!valid23){
+const err100 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+for(const key5 in data28){
+let data29 = data28[key5];
+if(typeof data29 === "string"){
+if(func1(data29) > 500){
+const err101 = {instancePath:instancePath+"/metadata/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/metadata/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Metadata/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data.store !== undefined){
+if(typeof data.store !== "boolean"){
+const err104 = {instancePath:instancePath+"/store",schemaPath:"#/properties/store/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data.retention !== undefined){
+let data31 = data.retention;
+if(typeof data31 !== "string"){
+const err105 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(!(((((data31 === "none") || (data31 === "1d")) || (data31 === "7d")) || (data31 === "30d")) || (data31 === "90d"))){
+const err106 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data.expires_at !== undefined){
+let data32 = data.expires_at;
+if((typeof data32 !== "string") && (data32 !== null)){
+const err107 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema54.properties.expires_at.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(typeof data32 === "string"){
+if(!(formats0.validate(data32))){
+const err108 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+if(data.route !== undefined){
+let data33 = data.route;
+const _errs110 = errors;
+let valid26 = false;
+const _errs111 = errors;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.path === undefined){
+const err109 = {instancePath:instancePath+"/route",schemaPath:"#/$defs/Route/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+if(data33.reason === undefined){
+const err110 = {instancePath:instancePath+"/route",schemaPath:"#/$defs/Route/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+for(const key6 in data33){
+if(!((key6 === "path") || (key6 === "reason"))){
+const err111 = {instancePath:instancePath+"/route",schemaPath:"#/$defs/Route/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data33.path !== undefined){
+let data34 = data33.path;
+if(typeof data34 !== "string"){
+const err112 = {instancePath:instancePath+"/route/path",schemaPath:"#/$defs/Route/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+if(!((data34 === "fast") || (data34 === "agent"))){
+const err113 = {instancePath:instancePath+"/route/path",schemaPath:"#/$defs/Route/properties/path/enum",keyword:"enum",params:{allowedValues: schema72.properties.path.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data33.reason !== undefined){
+if(typeof data33.reason !== "string"){
+const err114 = {instancePath:instancePath+"/route/reason",schemaPath:"#/$defs/Route/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/route",schemaPath:"#/$defs/Route/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+var _valid7 = _errs111 === errors;
+valid26 = valid26 || _valid7;
+const _errs119 = errors;
+if(data33 !== null){
+const err116 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+var _valid7 = _errs119 === errors;
+valid26 = valid26 || _valid7;
+if(!valid26){
+const err117 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+else {
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.quality !== undefined){
+let data36 = data.quality;
+const _errs122 = errors;
+let valid29 = false;
+const _errs123 = errors;
+if(!(validate41(data36, {instancePath:instancePath+"/quality",parentData:data,parentDataProperty:"quality",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+var _valid8 = _errs123 === errors;
+valid29 = valid29 || _valid8;
+const _errs124 = errors;
+if(data36 !== null){
+const err118 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+var _valid8 = _errs124 === errors;
+valid29 = valid29 || _valid8;
+if(!valid29){
+const err119 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+else {
+errors = _errs122;
+if(vErrors !== null){
+if(_errs122){
+vErrors.length = _errs122;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.artifact !== undefined){
+let data37 = data.artifact;
+const _errs127 = errors;
+let valid30 = false;
+const _errs128 = errors;
+if(!(validate28(data37, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var _valid9 = _errs128 === errors;
+valid30 = valid30 || _valid9;
+const _errs129 = errors;
+if(data37 !== null){
+const err120 = {instancePath:instancePath+"/artifact",schemaPath:"#/properties/artifact/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+var _valid9 = _errs129 === errors;
+valid30 = valid30 || _valid9;
+if(!valid30){
+const err121 = {instancePath:instancePath+"/artifact",schemaPath:"#/properties/artifact/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+else {
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.content_deleted_at !== undefined){
+let data38 = data.content_deleted_at;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err122 = {instancePath:instancePath+"/content_deleted_at",schemaPath:"#/properties/content_deleted_at/type",keyword:"type",params:{type: schema54.properties.content_deleted_at.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if(typeof data38 === "string"){
+if(!(formats0.validate(data38))){
+const err123 = {instancePath:instancePath+"/content_deleted_at",schemaPath:"#/properties/content_deleted_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+}
+if(data.outputs !== undefined){
+let data39 = data.outputs;
+if(Array.isArray(data39)){
+const len1 = data39.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate44(data39[i1], {instancePath:instancePath+"/outputs/" + i1,parentData:data39,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/outputs",schemaPath:"#/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data41 = data.created_at;
+if(typeof data41 === "string"){
+if(!(formats0.validate(data41))){
+const err125 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data.completed_at !== undefined){
+let data42 = data.completed_at;
+if((typeof data42 !== "string") && (data42 !== null)){
+const err127 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema54.properties.completed_at.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if(typeof data42 === "string"){
+if(!(formats0.validate(data42))){
+const err128 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err129 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocumentError = validate72;
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate72.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((((((((((((data === "content_empty") || (data === "file_rejected")) || (data === "docx_invalid")) || (data === "file_not_found")) || (data === "document_too_long")) || (data === "format_unclear")) || (data === "edit_not_understood")) || (data === "edit_not_applied")) || (data === "source_unreadable")) || (data === "generation_blocked")) || (data === "request_refused")) || (data === "page_too_large")) || (data === "page_too_long")) || (data === "processing_failed")) || (data === "internal_error"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+validate72.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocumentEvent = validate73;
+const schema121 = {"description":"One progress event of a document, as stored and streamed (kept 7 days). Kinds (`type`) and\ntheir `data`:\n\n- `document.created`: the document was accepted; `data` carries at least `status`.\n- `status.changed`: `data` `{status, phase}`.\n- `phase.changed`: the phase changed, the status did not; `data` `{status, phase}`.\n- `request.understood`: the understood `format` and `type`, and a `confidence` (0 to 1).\n- `quality.chosen`: `level` and `reason`.\n- `quality.checked`: the sector checklist `score` (0 to 100).\n- `agent.step`: one step of the agent.\n- `agent.checked`: a page inspection of the agent.\n- `agent.fallback`: the agent could not finish; the `fast` path is used (a `best` document is\n  charged as `standard`).\n- `design.chosen`: the source whose design is copied.\n- `source.selected`: how much of long sources was used.\n- `artifact.planned`: the design plan of an artifact.\n- the final event, exactly one: `document.ready` (also for `ready_with_warnings` and\n  `needs_review`; `data.status` tells which), `document.failed` or `document.canceled`, with\n  `data` `{status, error, document}` where `document` is the `Document` as it is when the\n  event is delivered, with fresh links.\n","type":"object","additionalProperties":false,"required":["id","sequence","document_id","type","created_at","data"],"properties":{"id":{"description":"The sequence number as a decimal string (the SSE `id`).","type":"string","pattern":"^[1-9][0-9]*$"},"sequence":{"description":"Position of the event in the document's events, from 1.","type":"integer","minimum":1},"document_id":{"$ref":"#/$defs/DocumentId"},"type":{"description":"Kind of event (see above).","type":"string","minLength":1},"created_at":{"description":"When the event happened.","type":"string","format":"date-time"},"data":{"description":"Payload of the kind.","type":"object","additionalProperties":true}}};
+const pattern28 = new RegExp("^[1-9][0-9]*$", "u");
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate73.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.sequence === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sequence"},message:"must have required property '"+"sequence"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.document_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "document_id"},message:"must have required property '"+"document_id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.type === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.created_at === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.data === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "sequence")) || (key0 === "document_id")) || (key0 === "type")) || (key0 === "created_at")) || (key0 === "data"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern28.test(data0)){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.sequence !== undefined){
+let data1 = data.sequence;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err9 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.document_id !== undefined){
+let data2 = data.document_id;
+if(typeof data2 === "string"){
+if(!pattern16.test(data2)){
+const err11 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data3 = data.type;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err13 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data4 = data.created_at;
+if(typeof data4 === "string"){
+if(!(formats0.validate(data4))){
+const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data5 = data.data;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+const err17 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocumentFailure = validate74;
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate74.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.message === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "code") || (key0 === "message"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.code !== undefined){
+let data0 = data.code;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/$defs/DocumentError/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(((((((((((((((data0 === "content_empty") || (data0 === "file_rejected")) || (data0 === "docx_invalid")) || (data0 === "file_not_found")) || (data0 === "document_too_long")) || (data0 === "format_unclear")) || (data0 === "edit_not_understood")) || (data0 === "edit_not_applied")) || (data0 === "source_unreadable")) || (data0 === "generation_blocked")) || (data0 === "request_refused")) || (data0 === "page_too_large")) || (data0 === "page_too_long")) || (data0 === "processing_failed")) || (data0 === "internal_error"))){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/$defs/DocumentError/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(typeof data.message !== "string"){
+const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocumentId = validate75;
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate75.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data === "string"){
+if(!pattern16.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+validate75.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocumentList = validate76;
+const schema126 = {"description":"A page of documents, most recent first.","type":"object","additionalProperties":false,"required":["object","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"data":{"type":"array","items":{"$ref":"#/$defs/Document"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate76.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.data === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.has_more === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_more"},message:"must have required property '"+"has_more"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.next_cursor === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_cursor"},message:"must have required property '"+"next_cursor"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "object") || (key0 === "data")) || (key0 === "has_more")) || (key0 === "next_cursor"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.object !== undefined){
+if("list" !== data.object){
+const err5 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data1 = data.data;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate36(data1[i0], {instancePath:instancePath+"/data/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.has_more !== undefined){
+if(typeof data.has_more !== "boolean"){
+const err7 = {instancePath:instancePath+"/has_more",schemaPath:"#/properties/has_more/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.next_cursor !== undefined){
+let data4 = data.next_cursor;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema126.properties.next_cursor.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocumentMode = validate78;
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "prompt") || (data === "content")) || (data === "manual"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocumentQuality = validate79;
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.requested === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requested"},message:"must have required property '"+"requested"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.level === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.reason === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "requested") || (key0 === "level")) || (key0 === "reason"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.requested !== undefined){
+let data0 = data.requested;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/requested",schemaPath:"#/$defs/Quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!((((data0 === "auto") || (data0 === "fast")) || (data0 === "standard")) || (data0 === "best"))){
+const err5 = {instancePath:instancePath+"/requested",schemaPath:"#/$defs/Quality/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.level !== undefined){
+let data1 = data.level;
+const _errs6 = errors;
+let valid2 = false;
+const _errs7 = errors;
+if(typeof data1 !== "string"){
+const err6 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/QualityLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((data1 === "fast") || (data1 === "standard")) || (data1 === "best"))){
+const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid2 = valid2 || _valid0;
+const _errs10 = errors;
+if(data1 !== null){
+const err8 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs10 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err9 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.reason !== undefined){
+let data2 = data.reason;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema73.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate79.errors = vErrors;
+return errors === 0;
+}
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocumentStatus = validate80;
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate80.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((((data === "queued") || (data === "running")) || (data === "ready")) || (data === "ready_with_warnings")) || (data === "needs_review")) || (data === "failed")) || (data === "canceled"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+validate80.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateDocumentType = validate81;
+
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate81.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((((data === "report") || (data === "letter")) || (data === "contract")) || (data === "memo")) || (data === "minutes")) || (data === "presentation")) || (data === "spreadsheet")) || (data === "artifact"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate81.errors = vErrors;
+return errors === 0;
+}
+validate81.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateDryRunResult = validate82;
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate82.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.valid === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.operation === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.format === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.mode === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.style_applied === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_applied"},message:"must have required property '"+"style_applied"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.style_unsupported === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style_unsupported"},message:"must have required property '"+"style_unsupported"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.would_charge === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "would_charge"},message:"must have required property '"+"would_charge"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "object") || (key0 === "valid")) || (key0 === "operation")) || (key0 === "format")) || (key0 === "mode")) || (key0 === "style_applied")) || (key0 === "style_unsupported")) || (key0 === "would_charge"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.object !== undefined){
+if("dry_run" !== data.object){
+const err9 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "dry_run"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.valid !== undefined){
+if(true !== data.valid){
+const err10 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.operation !== undefined){
+let data2 = data.operation;
+if(typeof data2 !== "string"){
+const err11 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((((data2 === "create") || (data2 === "review")) || (data2 === "edit")) || (data2 === "extract"))){
+const err12 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data3 = data.format;
+const _errs8 = errors;
+let valid2 = false;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+const err13 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(((((data3 === "docx") || (data3 === "pdf")) || (data3 === "pptx")) || (data3 === "xlsx")) || (data3 === "artifact"))){
+const err14 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+valid2 = valid2 || _valid0;
+const _errs12 = errors;
+if(data3 !== null){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var _valid0 = _errs12 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.mode !== undefined){
+let data4 = data.mode;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err17 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: schema92.properties.mode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!(((data4 === "prompt") || (data4 === "content")) || (data4 === null))){
+const err18 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema92.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.style_applied !== undefined){
+let data5 = data.style_applied;
+const _errs17 = errors;
+let valid4 = false;
+const _errs18 = errors;
+if(!(validate37(data5, {instancePath:instancePath+"/style_applied",parentData:data,parentDataProperty:"style_applied",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs18 === errors;
+valid4 = valid4 || _valid1;
+const _errs19 = errors;
+if(data5 !== null){
+const err19 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var _valid1 = _errs19 === errors;
+valid4 = valid4 || _valid1;
+if(!valid4){
+const err20 = {instancePath:instancePath+"/style_applied",schemaPath:"#/properties/style_applied/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.style_unsupported !== undefined){
+let data6 = data.style_unsupported;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data6[i0] !== "string"){
+const err21 = {instancePath:instancePath+"/style_unsupported/" + i0,schemaPath:"#/properties/style_unsupported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/style_unsupported",schemaPath:"#/properties/style_unsupported/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.would_charge !== undefined){
+let data8 = data.would_charge;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.level === undefined){
+const err23 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+for(const key1 in data8){
+if(!(key1 === "level")){
+const err24 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data8.level !== undefined){
+let data9 = data8.level;
+const _errs29 = errors;
+let valid8 = false;
+const _errs30 = errors;
+if(typeof data9 !== "string"){
+const err25 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/$defs/QualityLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!(((data9 === "fast") || (data9 === "standard")) || (data9 === "best"))){
+const err26 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/$defs/QualityLevel/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var _valid2 = _errs30 === errors;
+valid8 = valid8 || _valid2;
+const _errs33 = errors;
+if(data9 !== null){
+const err27 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/properties/would_charge/properties/level/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid2 = _errs33 === errors;
+valid8 = valid8 || _valid2;
+if(!valid8){
+const err28 = {instancePath:instancePath+"/would_charge/level",schemaPath:"#/properties/would_charge/properties/level/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+else {
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/would_charge",schemaPath:"#/properties/would_charge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateErrorCode = validate84;
+const schema137 = {"description":"Stable machine code of a `Problem`, with its HTTP status:\n`input_invalid` 422, `unauthorized` 401, `insufficient_balance` 402, `session_required` 403,\n`region_mismatch` 401, `rate_limited` 429, `not_an_artifact` 409, `record_too_large` 413,\n`too_many_records` 409, `not_found` 404, `file_rejected` 422, `file_too_large` 413,\n`report_not_ready` 409, `content_deleted` 410, `retention_none_shared` 422,\n`artifact_is_local` 409, `events_expired` 410, `idempotency_key_reused` 422,\n`idempotency_request_in_progress` 409, `feature_unavailable` 501, `internal_error` 500,\n`method_not_allowed` 405 (the path exists, not with this method), `malformed_request` 400\n(body is not valid JSON or multipart), `unsupported_media_type` 415 (body's content type not\naccepted), `payload_too_large` 413 (request body over the limit), `link_expired` 410 (a signed\ndownload link past its expiry). Unknown paths give `not_found` 404.\n","type":"string","enum":["input_invalid","unauthorized","insufficient_balance","session_required","region_mismatch","rate_limited","not_an_artifact","record_too_large","too_many_records","not_found","file_rejected","file_too_large","report_not_ready","content_deleted","retention_none_shared","artifact_is_local","events_expired","idempotency_key_reused","idempotency_request_in_progress","feature_unavailable","internal_error","method_not_allowed","malformed_request","unsupported_media_type","payload_too_large","link_expired"]};
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate84.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((data === "input_invalid") || (data === "unauthorized")) || (data === "insufficient_balance")) || (data === "session_required")) || (data === "region_mismatch")) || (data === "rate_limited")) || (data === "not_an_artifact")) || (data === "record_too_large")) || (data === "too_many_records")) || (data === "not_found")) || (data === "file_rejected")) || (data === "file_too_large")) || (data === "report_not_ready")) || (data === "content_deleted")) || (data === "retention_none_shared")) || (data === "artifact_is_local")) || (data === "events_expired")) || (data === "idempotency_key_reused")) || (data === "idempotency_request_in_progress")) || (data === "feature_unavailable")) || (data === "internal_error")) || (data === "method_not_allowed")) || (data === "malformed_request")) || (data === "unsupported_media_type")) || (data === "payload_too_large")) || (data === "link_expired"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema137.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+validate84.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateEventStream = validate85;
+const schema138 = {"description":"A `text/event-stream` (server-sent events). Each event is one frame:\n\n```\nid: <sequence>\nevent: <type>\ndata: <DocumentEvent as JSON, one line>\n\n```\n\n`id` is the event's sequence number (send it back as `Last-Event-ID` to resume), `event` its\n`type`, `data` the whole `DocumentEvent`. Lines starting with `:` are comments (keep-alive)\nand are to be ignored. The stream ends after the final event.\n","type":"string","contentMediaType":"text/event-stream"};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate85.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+validate85.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateExtractRequest = validate86;
+const schema139 = {"description":"JSON body of `POST /extract`.","type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"$ref":"#/$defs/FileRef","description":"The file to read."},"store":{"description":"`false`: nothing about the request is kept once answered.","type":"boolean"}}};
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate86.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.file === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "file") || (key0 === "store"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.file !== undefined){
+if(!(validate50(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+}
+if(data.store !== undefined){
+if(typeof data.store !== "boolean"){
+const err2 = {instancePath:instancePath+"/store",schemaPath:"#/properties/store/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateExtraction = validate88;
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate88.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.document_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "document_id"},message:"must have required property '"+"document_id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.format === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.markdown === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "markdown"},message:"must have required property '"+"markdown"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.chars === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chars"},message:"must have required property '"+"chars"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.truncated === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.pages === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "object") || (key0 === "id")) || (key0 === "document_id")) || (key0 === "format")) || (key0 === "markdown")) || (key0 === "chars")) || (key0 === "truncated")) || (key0 === "pages"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.object !== undefined){
+if("extraction" !== data.object){
+const err9 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "extraction"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(!pattern16.test(data1)){
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.document_id !== undefined){
+let data2 = data.document_id;
+if(typeof data2 === "string"){
+if(!pattern16.test(data2)){
+const err12 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data3 = data.format;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!(((((((((((((data3 === "docx") || (data3 === "pptx")) || (data3 === "xlsx")) || (data3 === "pdf")) || (data3 === "doc")) || (data3 === "ppt")) || (data3 === "xls")) || (data3 === "txt")) || (data3 === "md")) || (data3 === "png")) || (data3 === "jpg")) || (data3 === "gif")) || (data3 === "webp"))){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema96.properties.format.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.markdown !== undefined){
+if(typeof data.markdown !== "string"){
+const err16 = {instancePath:instancePath+"/markdown",schemaPath:"#/properties/markdown/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.chars !== undefined){
+let data5 = data.chars;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err17 = {instancePath:instancePath+"/chars",schemaPath:"#/properties/chars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err18 = {instancePath:instancePath+"/chars",schemaPath:"#/properties/chars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.truncated !== undefined){
+if(typeof data.truncated !== "boolean"){
+const err19 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.pages !== undefined){
+let data7 = data.pages;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err20 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate88.errors = vErrors;
+return errors === 0;
+}
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateExtractionPending = validate89;
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate89.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.status === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "object") || (key0 === "id")) || (key0 === "status"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.object !== undefined){
+if("extraction" !== data.object){
+const err4 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "extraction"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(!pattern16.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/DocumentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if("running" !== data.status){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "running"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateFieldError = validate90;
+const schema145 = {"description":"One offending field.","type":"object","additionalProperties":false,"required":["path","message"],"properties":{"path":{"description":"JSON pointer to the field, e.g. `/style/font_size`; the empty string for the whole body.","type":"string"},"message":{"description":"What is wrong and the valid values.","type":"string"}}};
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate90.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.message === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "path") || (key0 === "message"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(typeof data.message !== "string"){
+const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate90.errors = vErrors;
+return errors === 0;
+}
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateFile = validate91;
+const schema146 = {"description":"An uploaded file.","type":"object","additionalProperties":false,"required":["id","object","filename","content_type","bytes","sha256","pages","created_at"],"properties":{"id":{"$ref":"#/$defs/FileId"},"object":{"description":"Always `file`.","const":"file"},"filename":{"description":"The file's name.","type":"string"},"content_type":{"description":"Media type detected from the content.","type":"string"},"bytes":{"description":"Size in bytes.","type":"integer","minimum":0},"sha256":{"description":"SHA-256 of the bytes, lowercase hex.","type":"string","pattern":"^[0-9a-f]{64}$"},"pages":{"description":"Pages (PDF, Word), slides (PowerPoint) or sheets (Excel); 1 for pictures and text.","type":"integer","minimum":0},"created_at":{"description":"When the file was uploaded.","type":"string","format":"date-time"}}};
+const schema147 = {"description":"File id.","type":"string","pattern":"^file_[0-9A-HJKMNP-TV-Z]{26}$"};
+const pattern34 = new RegExp("^file_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+const pattern35 = new RegExp("^[0-9a-f]{64}$", "u");
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate91.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.object === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.filename === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.content_type === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_type"},message:"must have required property '"+"content_type"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.bytes === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.sha256 === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.pages === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.created_at === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "id") || (key0 === "object")) || (key0 === "filename")) || (key0 === "content_type")) || (key0 === "bytes")) || (key0 === "sha256")) || (key0 === "pages")) || (key0 === "created_at"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern34.test(data0)){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/FileId/pattern",keyword:"pattern",params:{pattern: "^file_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^file_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/FileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.object !== undefined){
+if("file" !== data.object){
+const err11 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.filename !== undefined){
+if(typeof data.filename !== "string"){
+const err12 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.content_type !== undefined){
+if(typeof data.content_type !== "string"){
+const err13 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.bytes !== undefined){
+let data4 = data.bytes;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err14 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.sha256 !== undefined){
+let data5 = data.sha256;
+if(typeof data5 === "string"){
+if(!pattern35.test(data5)){
+const err16 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.pages !== undefined){
+let data6 = data.pages;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err18 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err19 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.created_at !== undefined){
+let data7 = data.created_at;
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate91.errors = vErrors;
+return errors === 0;
+}
+validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateFileData = validate92;
+
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate92.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.filename === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "data") || (key0 === "filename"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data0 = data.data;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.filename !== undefined){
+let data1 = data.filename;
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
+const err5 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate92.errors = vErrors;
+return errors === 0;
+}
+validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateFileId = validate93;
+
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate93.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data === "string"){
+if(!pattern34.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^file_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^file_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+validate93.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateFileRef = validate94;
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate94.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern20.test(data)){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/pattern",keyword:"pattern",params:{pattern: "^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^(file|doc)_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/$defs/FileUrl/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "url") || (key0 === "filename"))){
+const err3 = {instancePath,schemaPath:"#/$defs/FileUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data0 = data.url;
+if(typeof data0 === "string"){
+if(!pattern21.test(data0)){
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!(formats12(data0))){
+const err5 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/FileUrl/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.filename !== undefined){
+let data1 = data.filename;
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
+const err7 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err8 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileUrl/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/$defs/FileUrl/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+var props0 = true;
+}
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err11 = {instancePath,schemaPath:"#/$defs/FileData/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.filename === undefined){
+const err12 = {instancePath,schemaPath:"#/$defs/FileData/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key1 in data){
+if(!((key1 === "data") || (key1 === "filename"))){
+const err13 = {instancePath,schemaPath:"#/$defs/FileData/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data2 = data.data;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err14 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/FileData/properties/data/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/FileData/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.filename !== undefined){
+let data3 = data.filename;
+if(typeof data3 === "string"){
+if(func1(data3) > 255){
+const err16 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func1(data3) < 1){
+const err17 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/filename",schemaPath:"#/$defs/FileData/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/$defs/FileData/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+}
+if(!valid0){
+const err20 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate94.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate94.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateFileUrl = validate95;
+
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10660,7 +11150,7 @@ errors++;
 if(data.url !== undefined){
 let data0 = data.url;
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
+if(!pattern21.test(data0)){
 const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -10670,7 +11160,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(formats8(data0))){
+if(!(formats12(data0))){
 const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -10738,17 +11228,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateFormat = validate90;
+export const validateFormat = validate96;
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10766,7 +11256,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "docx") || (data === "pdf")) || (data === "pptx")) || (data === "xlsx")) || (data === "artifact"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10775,18 +11265,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateHealth = validate91;
-const schema149 = {"description":"Liveness of the deployment.","type":"object","additionalProperties":false,"required":["status","version","region"],"properties":{"status":{"const":"ok"},"version":{"description":"Version of the running service.","type":"string"},"region":{"description":"The deployment's region.","type":"string","enum":["eu","us"]}}};
+export const validateHealth = validate97;
+const schema155 = {"description":"Liveness of the deployment.","type":"object","additionalProperties":false,"required":["status","version","region"],"properties":{"status":{"const":"ok"},"version":{"description":"Version of the running service.","type":"string"},"region":{"description":"The deployment's region.","type":"string","enum":["eu","us"]}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10873,7 +11363,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data2 === "eu") || (data2 === "us"))){
-const err7 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema149.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema155.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10894,18 +11384,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateIssueLocation = validate92;
-const schema150 = {"description":"Where the issue is; empty when it concerns the whole document.","type":"object","additionalProperties":false,"properties":{"pages":{"description":"Pages (slides), from 1.","type":"array","items":{"type":"integer","minimum":1}},"sheet":{"description":"Sheet name (Excel).","type":"string"},"cells":{"description":"Cell references (Excel), e.g. `B4`.","type":"array","items":{"type":"string"}}}};
+export const validateIssueLocation = validate98;
+const schema156 = {"description":"Where the issue is; empty when it concerns the whole document.","type":"object","additionalProperties":false,"properties":{"pages":{"description":"Pages (slides), from 1.","type":"array","items":{"type":"integer","minimum":1}},"sheet":{"description":"Sheet name (Excel).","type":"string"},"cells":{"description":"Cell references (Excel), e.g. `B4`.","type":"array","items":{"type":"string"}}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11017,18 +11507,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateKeyData = validate93;
-const schema151 = {"description":"One key datum found in the document.","type":"object","additionalProperties":false,"required":["value","kind","role","context"],"properties":{"value":{"description":"The value as written.","type":"string"},"kind":{"description":"Kind of datum, e.g. `amount`, `date`, `tax_id`, `bank_account`.","type":"string"},"role":{"description":"What the value is in the document, e.g. `total`, `due_date`.","type":"string"},"context":{"description":"Surrounding text.","type":"string"}}};
+export const validateKeyData = validate99;
+const schema157 = {"description":"One key datum found in the document.","type":"object","additionalProperties":false,"required":["value","kind","role","context"],"properties":{"value":{"description":"The value as written.","type":"string"},"kind":{"description":"Kind of datum, e.g. `amount`, `date`, `tax_id`, `bank_account`.","type":"string"},"role":{"description":"What the value is in the document, e.g. `total`, `due_date`.","type":"string"},"context":{"description":"Surrounding text.","type":"string"}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11147,18 +11637,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateLedgerEntry = validate94;
-const schema152 = {"description":"One repair attempted.","type":"object","additionalProperties":false,"required":["iteration","fix","issue_code","outcome","issues_before","issues_after","reason"],"properties":{"iteration":{"description":"Repair iteration, from 1.","type":"integer","minimum":1},"fix":{"description":"Name of the repair.","type":"string"},"issue_code":{"description":"The issue it addressed.","type":"string"},"outcome":{"description":"`applied`: kept; `rejected`: undone because it did not reduce the issues; `failed`: could not run.","type":"string","enum":["applied","rejected","failed"]},"issues_before":{"description":"Issues before the repair.","type":"integer","minimum":0},"issues_after":{"description":"Issues after the repair.","type":"integer","minimum":0},"reason":{"description":"Why it was rejected or failed; null when applied.","type":["string","null"]}}};
+export const validateLedgerEntry = validate100;
+const schema158 = {"description":"One repair attempted.","type":"object","additionalProperties":false,"required":["iteration","fix","issue_code","outcome","issues_before","issues_after","reason"],"properties":{"iteration":{"description":"Repair iteration, from 1.","type":"integer","minimum":1},"fix":{"description":"Name of the repair.","type":"string"},"issue_code":{"description":"The issue it addressed.","type":"string"},"outcome":{"description":"`applied`: kept; `rejected`: undone because it did not reduce the issues; `failed`: could not run.","type":"string","enum":["applied","rejected","failed"]},"issues_before":{"description":"Issues before the repair.","type":"integer","minimum":0},"issues_after":{"description":"Issues after the repair.","type":"integer","minimum":0},"reason":{"description":"Why it was rejected or failed; null when applied.","type":["string","null"]}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate100.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11310,7 +11800,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data3 === "applied") || (data3 === "rejected")) || (data3 === "failed"))){
-const err13 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema152.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema158.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11373,7 +11863,7 @@ errors++;
 if(data.reason !== undefined){
 let data6 = data.reason;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema152.properties.reason.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema158.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11394,17 +11884,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateMetadata = validate95;
+export const validateMetadata = validate101;
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11494,17 +11984,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateOperation = validate96;
+export const validateOperation = validate102;
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11522,7 +12012,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "create") || (data === "review")) || (data === "edit")) || (data === "extract"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11531,19 +12021,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateOrganizationId = validate97;
-const schema155 = {"description":"Organization id.","type":"string","pattern":"^org_[0-9A-HJKMNP-TV-Z]{26}$"};
-const pattern37 = new RegExp("^org_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+export const validateOrganizationId = validate103;
+const schema161 = {"description":"Organization id.","type":"string","pattern":"^org_[0-9A-HJKMNP-TV-Z]{26}$"};
+const pattern40 = new RegExp("^org_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate103.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11551,7 +12041,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(!pattern37.test(data)){
+if(!pattern40.test(data)){
 const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^org_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^org_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -11572,17 +12062,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate103.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateOutput = validate98;
+export const validateOutput = validate104;
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11651,7 +12141,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func7.call(schema86.properties, key0))){
+if(!(func7.call(schema76.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -11665,7 +12155,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern20.test(data0)){
+if(!pattern18.test(data0)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/OutputId/pattern",keyword:"pattern",params:{pattern: "^out_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^out_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11700,7 +12190,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((((data1 === "docx") || (data1 === "pptx")) || (data1 === "xlsx")) || (data1 === "pdf")) || (data1 === "preview")) || (data1 === "html")) || (data1 === "md"))){
-const err10 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/OutputKind/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/OutputKind/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11825,7 +12315,7 @@ errors++;
 if(data.url !== undefined){
 let data7 = data.url;
 if(typeof data7 === "string"){
-if(!(formats8(data7))){
+if(!(formats12(data7))){
 const err20 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -11850,7 +12340,7 @@ errors++;
 if(data.expires_at !== undefined){
 let data8 = data.expires_at;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema86.properties.expires_at.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema76.properties.expires_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11883,17 +12373,17 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateOutputId = validate99;
+export const validateOutputId = validate105;
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11901,7 +12391,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(!pattern20.test(data)){
+if(!pattern18.test(data)){
 const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^out_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^out_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -11922,17 +12412,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateOutputKind = validate100;
+export const validateOutputKind = validate106;
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11950,7 +12440,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((data === "docx") || (data === "pptx")) || (data === "xlsx")) || (data === "pdf")) || (data === "preview")) || (data === "html")) || (data === "md"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema88.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11959,18 +12449,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateOutputList = validate101;
-const schema161 = {"description":"Fresh download links of a document's outputs.","type":"object","additionalProperties":false,"required":["object","document_id","data"],"properties":{"object":{"const":"list"},"document_id":{"$ref":"#/$defs/DocumentId"},"data":{"type":"array","items":{"$ref":"#/$defs/Output"}}}};
+export const validateOutputList = validate107;
+const schema167 = {"description":"Fresh download links of a document's outputs.","type":"object","additionalProperties":false,"required":["object","document_id","data"],"properties":{"object":{"const":"list"},"document_id":{"$ref":"#/$defs/DocumentId"},"data":{"type":"array","items":{"$ref":"#/$defs/Output"}}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12035,7 +12525,7 @@ errors++;
 if(data.document_id !== undefined){
 let data1 = data.document_id;
 if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
+if(!pattern16.test(data1)){
 const err5 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12062,8 +12552,8 @@ let data2 = data.data;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate49(data2[i0], {instancePath:instancePath+"/data/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate44(data2[i0], {instancePath:instancePath+"/data/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -12090,20 +12580,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateProblem = validate103;
-const schema163 = {"description":"Error body (`application/problem+json`, RFC 9457). Client messages name the field and its\nvalid values; internal causes are never sent.\n","type":"object","additionalProperties":false,"required":["type","title","status","code","request_id"],"properties":{"type":{"description":"Address of the error's documentation, `{errors_url}/<code>`.","type":"string","format":"uri"},"title":{"description":"Short human-readable summary.","type":"string"},"status":{"description":"The HTTP status code.","type":"integer","minimum":400,"maximum":599},"code":{"$ref":"#/$defs/ErrorCode"},"request_id":{"$ref":"#/$defs/RequestId"},"detail":{"description":"What happened in this occurrence, in words (RFC 9457 `detail`).","type":"string"},"errors":{"description":"The offending fields (mainly with `input_invalid`).","type":"array","items":{"$ref":"#/$defs/FieldError"}}}};
-const schema165 = {"description":"Id of one HTTP request, for support.","type":"string","pattern":"^req_[0-9A-HJKMNP-TV-Z]{26}$"};
-const pattern41 = new RegExp("^req_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+export const validateProblem = validate109;
+const schema169 = {"description":"Error body (`application/problem+json`, RFC 9457). Client messages name the field and its\nvalid values; internal causes are never sent.\n","type":"object","additionalProperties":false,"required":["type","title","status","code","request_id"],"properties":{"type":{"description":"Address of the error's documentation, `{errors_url}/<code>`.","type":"string","format":"uri"},"title":{"description":"Short human-readable summary.","type":"string"},"status":{"description":"The HTTP status code.","type":"integer","minimum":400,"maximum":599},"code":{"$ref":"#/$defs/ErrorCode"},"request_id":{"$ref":"#/$defs/RequestId"},"detail":{"description":"What happened in this occurrence, in words (RFC 9457 `detail`).","type":"string"},"errors":{"description":"The offending fields (mainly with `input_invalid`).","type":"array","items":{"$ref":"#/$defs/FieldError"}}}};
+const schema171 = {"description":"Id of one HTTP request, for support.","type":"string","pattern":"^req_[0-9A-HJKMNP-TV-Z]{26}$"};
+const pattern44 = new RegExp("^req_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate109.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12176,7 +12666,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(!(formats8(data0))){
+if(!(formats12(data0))){
 const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12258,7 +12748,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((((((((((((((((((((((((data3 === "input_invalid") || (data3 === "unauthorized")) || (data3 === "insufficient_balance")) || (data3 === "session_required")) || (data3 === "region_mismatch")) || (data3 === "rate_limited")) || (data3 === "not_an_artifact")) || (data3 === "record_too_large")) || (data3 === "too_many_records")) || (data3 === "not_found")) || (data3 === "file_rejected")) || (data3 === "file_too_large")) || (data3 === "report_not_ready")) || (data3 === "content_deleted")) || (data3 === "retention_none_shared")) || (data3 === "artifact_is_local")) || (data3 === "events_expired")) || (data3 === "idempotency_key_reused")) || (data3 === "idempotency_request_in_progress")) || (data3 === "feature_unavailable")) || (data3 === "internal_error")) || (data3 === "method_not_allowed")) || (data3 === "malformed_request")) || (data3 === "unsupported_media_type")) || (data3 === "payload_too_large")) || (data3 === "link_expired"))){
-const err13 = {instancePath:instancePath+"/code",schemaPath:"#/$defs/ErrorCode/enum",keyword:"enum",params:{allowedValues: schema131.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/code",schemaPath:"#/$defs/ErrorCode/enum",keyword:"enum",params:{allowedValues: schema137.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12271,7 +12761,7 @@ errors++;
 if(data.request_id !== undefined){
 let data4 = data.request_id;
 if(typeof data4 === "string"){
-if(!pattern41.test(data4)){
+if(!pattern44.test(data4)){
 const err14 = {instancePath:instancePath+"/request_id",schemaPath:"#/$defs/RequestId/pattern",keyword:"pattern",params:{pattern: "^req_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^req_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -12403,17 +12893,17 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateProjectId = validate104;
+export const validateProjectId = validate110;
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12442,17 +12932,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuality = validate105;
+export const validateQuality = validate111;
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12470,7 +12960,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "auto") || (data === "fast")) || (data === "standard")) || (data === "best"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12479,17 +12969,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateQualityLevel = validate106;
+export const validateQualityLevel = validate112;
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12507,7 +12997,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "fast") || (data === "standard")) || (data === "best"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12516,18 +13006,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate112.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateRecordList = validate107;
-const schema170 = {"description":"A page of a collection's records, most recent first.","type":"object","additionalProperties":false,"required":["object","collection","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"collection":{"$ref":"#/$defs/DataName"},"data":{"type":"array","items":{"$ref":"#/$defs/ArtifactRecord"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
+export const validateRecordList = validate113;
+const schema176 = {"description":"A page of a collection's records, most recent first.","type":"object","additionalProperties":false,"required":["object","collection","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"collection":{"$ref":"#/$defs/DataName"},"data":{"type":"array","items":{"$ref":"#/$defs/ArtifactRecord"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107.evaluated;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12671,7 +13161,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data5 = data.next_cursor;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema170.properties.next_cursor.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema176.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12692,17 +13182,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateRepairSummary = validate109;
+export const validateRepairSummary = validate115;
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12838,22 +13328,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateReport = validate110;
-const schema173 = {"description":"What was found, repaired and changed in a finished document.","type":"object","additionalProperties":false,"required":["document_id","issues","ledger","validation_summary","repair_summary","key_data","edits","changes","sanitized"],"properties":{"document_id":{"$ref":"#/$defs/DocumentId"},"issues":{"description":"Issues left after repairs.","type":"array","items":{"$ref":"#/$defs/ReportIssue"}},"ledger":{"description":"Every repair attempted, in order.","type":"array","items":{"$ref":"#/$defs/LedgerEntry"}},"validation_summary":{"description":"As in Document.","anyOf":[{"$ref":"#/$defs/ValidationSummary"},{"type":"null"}]},"repair_summary":{"description":"As in Document.","anyOf":[{"$ref":"#/$defs/RepairSummary"},{"type":"null"}]},"key_data":{"description":"Key data found (amounts, dates, tax ids, bank account identifiers) with their role.","type":"array","items":{"$ref":"#/$defs/KeyData"}},"edits":{"description":"Edit only; each change asked for and what became of it. Empty otherwise.","type":"array","items":{"$ref":"#/$defs/ReportEdit"}},"changes":{"description":"Changes made by the agent or by hand (versions). Empty when none.","type":"array","items":{"$ref":"#/$defs/ReportChange"}},"sanitized":{"description":"Review and edit only (null otherwise); what was neutralised in the file before opening.","anyOf":[{"$ref":"#/$defs/Sanitized"},{"type":"null"}]}}};
-const schema181 = {"description":"One change asked for by an edit.","type":"object","additionalProperties":false,"required":["op","outcome","block","target","before","after","reason"],"properties":{"op":{"description":"Kind of change, e.g. `replace_text`, `insert_block`, `delete_block`.","type":"string"},"outcome":{"description":"What became of it.","type":"string","enum":["applied","skipped","failed"]},"block":{"description":"Id of the block changed; null when none.","type":["string","null"]},"target":{"description":"The text or element aimed at; null when none.","type":["string","null"]},"before":{"description":"Text before the change; null when none.","type":["string","null"]},"after":{"description":"Text after the change; null when none.","type":["string","null"]},"reason":{"description":"Why it was skipped or failed; null when applied.","type":["string","null"]}}};
-const schema182 = {"description":"One change by the agent or by hand.","type":"object","additionalProperties":false,"required":["change","before","after"],"properties":{"change":{"description":"Kind of change.","type":"string","enum":["added","changed","removed"]},"before":{"description":"Text before (empty when added).","type":"array","items":{"type":"string"}},"after":{"description":"Text after (empty when removed).","type":"array","items":{"type":"string"}}}};
-const schema183 = {"description":"What was neutralised in the file before opening.","type":"object","additionalProperties":false,"required":["removed"],"properties":{"removed":{"description":"What was removed, e.g. `linked images`, `attached template`.","type":"array","items":{"type":"string"}}}};
-const schema175 = {"description":"One issue left in the document.","type":"object","additionalProperties":false,"required":["code","severity","category","message","fixable","location"],"properties":{"code":{"description":"Issue code, e.g. `table.overflow_width`, `content.unsupported_fact`.","type":"string","minLength":1},"severity":{"description":"How serious it is.","type":"string","enum":["error","warning","info"]},"category":{"description":"What it concerns.","type":"string","enum":["structural","content","layout","security","data","style"]},"message":{"description":"Human-readable explanation.","type":"string"},"fixable":{"description":"Whether a safe automatic repair exists.","type":"boolean"},"location":{"$ref":"#/$defs/IssueLocation"}}};
+export const validateReport = validate116;
+const schema179 = {"description":"What was found, repaired and changed in a finished document.","type":"object","additionalProperties":false,"required":["document_id","issues","ledger","validation_summary","repair_summary","key_data","edits","changes","sanitized"],"properties":{"document_id":{"$ref":"#/$defs/DocumentId"},"issues":{"description":"Issues left after repairs.","type":"array","items":{"$ref":"#/$defs/ReportIssue"}},"ledger":{"description":"Every repair attempted, in order.","type":"array","items":{"$ref":"#/$defs/LedgerEntry"}},"validation_summary":{"description":"As in Document.","anyOf":[{"$ref":"#/$defs/ValidationSummary"},{"type":"null"}]},"repair_summary":{"description":"As in Document.","anyOf":[{"$ref":"#/$defs/RepairSummary"},{"type":"null"}]},"key_data":{"description":"Key data found (amounts, dates, tax ids, bank account identifiers) with their role.","type":"array","items":{"$ref":"#/$defs/KeyData"}},"edits":{"description":"Edit only; each change asked for and what became of it. Empty otherwise.","type":"array","items":{"$ref":"#/$defs/ReportEdit"}},"changes":{"description":"Changes made by the agent or by hand (versions). Empty when none.","type":"array","items":{"$ref":"#/$defs/ReportChange"}},"sanitized":{"description":"Review and edit only (null otherwise); what was neutralised in the file before opening.","anyOf":[{"$ref":"#/$defs/Sanitized"},{"type":"null"}]}}};
+const schema187 = {"description":"One change asked for by an edit.","type":"object","additionalProperties":false,"required":["op","outcome","block","target","before","after","reason"],"properties":{"op":{"description":"Kind of change, e.g. `replace_text`, `insert_block`, `delete_block`.","type":"string"},"outcome":{"description":"What became of it.","type":"string","enum":["applied","skipped","failed"]},"block":{"description":"Id of the block changed; null when none.","type":["string","null"]},"target":{"description":"The text or element aimed at; null when none.","type":["string","null"]},"before":{"description":"Text before the change; null when none.","type":["string","null"]},"after":{"description":"Text after the change; null when none.","type":["string","null"]},"reason":{"description":"Why it was skipped or failed; null when applied.","type":["string","null"]}}};
+const schema188 = {"description":"One change by the agent or by hand.","type":"object","additionalProperties":false,"required":["change","before","after"],"properties":{"change":{"description":"Kind of change.","type":"string","enum":["added","changed","removed"]},"before":{"description":"Text before (empty when added).","type":"array","items":{"type":"string"}},"after":{"description":"Text after (empty when removed).","type":"array","items":{"type":"string"}}}};
+const schema189 = {"description":"What was neutralised in the file before opening.","type":"object","additionalProperties":false,"required":["removed"],"properties":{"removed":{"description":"What was removed, e.g. `linked images`, `attached template`.","type":"array","items":{"type":"string"}}}};
+const schema181 = {"description":"One issue left in the document.","type":"object","additionalProperties":false,"required":["code","severity","category","message","fixable","location"],"properties":{"code":{"description":"Issue code, e.g. `table.overflow_width`, `content.unsupported_fact`.","type":"string","minLength":1},"severity":{"description":"How serious it is.","type":"string","enum":["error","warning","info"]},"category":{"description":"What it concerns.","type":"string","enum":["structural","content","layout","security","data","style"]},"message":{"description":"Human-readable explanation.","type":"string"},"fixable":{"description":"Whether a safe automatic repair exists.","type":"boolean"},"location":{"$ref":"#/$defs/IssueLocation"}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12971,7 +13461,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data1 === "error") || (data1 === "warning")) || (data1 === "info"))){
-const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/properties/severity/enum",keyword:"enum",params:{allowedValues: schema175.properties.severity.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/properties/severity/enum",keyword:"enum",params:{allowedValues: schema181.properties.severity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12994,7 +13484,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data2 === "structural") || (data2 === "content")) || (data2 === "layout")) || (data2 === "security")) || (data2 === "data")) || (data2 === "style"))){
-const err12 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema175.properties.category.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema181.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13147,16 +13637,16 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13255,7 +13745,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func7.call(schema173.properties, key0))){
+if(!(func7.call(schema179.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -13269,7 +13759,7 @@ errors++;
 if(data.document_id !== undefined){
 let data0 = data.document_id;
 if(typeof data0 === "string"){
-if(!pattern18.test(data0)){
+if(!pattern16.test(data0)){
 const err10 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -13296,8 +13786,8 @@ let data1 = data.issues;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate111(data1[i0], {instancePath:instancePath+"/issues/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate117(data1[i0], {instancePath:instancePath+"/issues/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -13464,7 +13954,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(((data8 === "applied") || (data8 === "rejected")) || (data8 === "failed"))){
-const err26 = {instancePath:instancePath+"/ledger/" + i1+"/outcome",schemaPath:"#/$defs/LedgerEntry/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema152.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/ledger/" + i1+"/outcome",schemaPath:"#/$defs/LedgerEntry/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema158.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13527,7 +14017,7 @@ errors++;
 if(data4.reason !== undefined){
 let data11 = data4.reason;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/ledger/" + i1+"/reason",schemaPath:"#/$defs/LedgerEntry/properties/reason/type",keyword:"type",params:{type: schema152.properties.reason.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/ledger/" + i1+"/reason",schemaPath:"#/$defs/LedgerEntry/properties/reason/type",keyword:"type",params:{type: schema158.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14148,7 +14638,7 @@ vErrors.push(err80);
 errors++;
 }
 if(!(((data29 === "applied") || (data29 === "skipped")) || (data29 === "failed"))){
-const err81 = {instancePath:instancePath+"/edits/" + i3+"/outcome",schemaPath:"#/$defs/ReportEdit/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema181.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err81 = {instancePath:instancePath+"/edits/" + i3+"/outcome",schemaPath:"#/$defs/ReportEdit/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema187.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -14161,7 +14651,7 @@ errors++;
 if(data27.block !== undefined){
 let data30 = data27.block;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err82 = {instancePath:instancePath+"/edits/" + i3+"/block",schemaPath:"#/$defs/ReportEdit/properties/block/type",keyword:"type",params:{type: schema181.properties.block.type},message:"must be string,null"};
+const err82 = {instancePath:instancePath+"/edits/" + i3+"/block",schemaPath:"#/$defs/ReportEdit/properties/block/type",keyword:"type",params:{type: schema187.properties.block.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -14174,7 +14664,7 @@ errors++;
 if(data27.target !== undefined){
 let data31 = data27.target;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err83 = {instancePath:instancePath+"/edits/" + i3+"/target",schemaPath:"#/$defs/ReportEdit/properties/target/type",keyword:"type",params:{type: schema181.properties.target.type},message:"must be string,null"};
+const err83 = {instancePath:instancePath+"/edits/" + i3+"/target",schemaPath:"#/$defs/ReportEdit/properties/target/type",keyword:"type",params:{type: schema187.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -14187,7 +14677,7 @@ errors++;
 if(data27.before !== undefined){
 let data32 = data27.before;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err84 = {instancePath:instancePath+"/edits/" + i3+"/before",schemaPath:"#/$defs/ReportEdit/properties/before/type",keyword:"type",params:{type: schema181.properties.before.type},message:"must be string,null"};
+const err84 = {instancePath:instancePath+"/edits/" + i3+"/before",schemaPath:"#/$defs/ReportEdit/properties/before/type",keyword:"type",params:{type: schema187.properties.before.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -14200,7 +14690,7 @@ errors++;
 if(data27.after !== undefined){
 let data33 = data27.after;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err85 = {instancePath:instancePath+"/edits/" + i3+"/after",schemaPath:"#/$defs/ReportEdit/properties/after/type",keyword:"type",params:{type: schema181.properties.after.type},message:"must be string,null"};
+const err85 = {instancePath:instancePath+"/edits/" + i3+"/after",schemaPath:"#/$defs/ReportEdit/properties/after/type",keyword:"type",params:{type: schema187.properties.after.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -14213,7 +14703,7 @@ errors++;
 if(data27.reason !== undefined){
 let data34 = data27.reason;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err86 = {instancePath:instancePath+"/edits/" + i3+"/reason",schemaPath:"#/$defs/ReportEdit/properties/reason/type",keyword:"type",params:{type: schema181.properties.reason.type},message:"must be string,null"};
+const err86 = {instancePath:instancePath+"/edits/" + i3+"/reason",schemaPath:"#/$defs/ReportEdit/properties/reason/type",keyword:"type",params:{type: schema187.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -14309,7 +14799,7 @@ vErrors.push(err93);
 errors++;
 }
 if(!(((data37 === "added") || (data37 === "changed")) || (data37 === "removed"))){
-const err94 = {instancePath:instancePath+"/changes/" + i4+"/change",schemaPath:"#/$defs/ReportChange/properties/change/enum",keyword:"enum",params:{allowedValues: schema182.properties.change.enum},message:"must be equal to one of the allowed values"};
+const err94 = {instancePath:instancePath+"/changes/" + i4+"/change",schemaPath:"#/$defs/ReportChange/properties/change/enum",keyword:"enum",params:{allowedValues: schema188.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -14514,17 +15004,17 @@ vErrors.push(err108);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateReportChange = validate113;
+export const validateReportChange = validate119;
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14587,7 +15077,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data0 === "added") || (data0 === "changed")) || (data0 === "removed"))){
-const err5 = {instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema182.properties.change.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema188.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14664,17 +15154,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateReportEdit = validate114;
+export const validateReportEdit = validate120;
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14789,7 +15279,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data1 === "applied") || (data1 === "skipped")) || (data1 === "failed"))){
-const err10 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema181.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema187.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14802,7 +15292,7 @@ errors++;
 if(data.block !== undefined){
 let data2 = data.block;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/block",schemaPath:"#/properties/block/type",keyword:"type",params:{type: schema181.properties.block.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/block",schemaPath:"#/properties/block/type",keyword:"type",params:{type: schema187.properties.block.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14815,7 +15305,7 @@ errors++;
 if(data.target !== undefined){
 let data3 = data.target;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema181.properties.target.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema187.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14828,7 +15318,7 @@ errors++;
 if(data.before !== undefined){
 let data4 = data.before;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: schema181.properties.before.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: schema187.properties.before.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14841,7 +15331,7 @@ errors++;
 if(data.after !== undefined){
 let data5 = data.after;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: schema181.properties.after.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: schema187.properties.after.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14854,7 +15344,7 @@ errors++;
 if(data.reason !== undefined){
 let data6 = data.reason;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema181.properties.reason.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema187.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14875,17 +15365,17 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateReportIssue = validate115;
+export const validateReportIssue = validate121;
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15003,7 +15493,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data1 === "error") || (data1 === "warning")) || (data1 === "info"))){
-const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/properties/severity/enum",keyword:"enum",params:{allowedValues: schema175.properties.severity.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/properties/severity/enum",keyword:"enum",params:{allowedValues: schema181.properties.severity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15026,7 +15516,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data2 === "structural") || (data2 === "content")) || (data2 === "layout")) || (data2 === "security")) || (data2 === "data")) || (data2 === "style"))){
-const err12 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema175.properties.category.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema181.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15179,17 +15669,17 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateRequestId = validate116;
+export const validateRequestId = validate122;
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15197,7 +15687,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(!pattern41.test(data)){
+if(!pattern44.test(data)){
 const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^req_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^req_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -15218,17 +15708,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateRetention = validate117;
+export const validateRetention = validate123;
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15246,7 +15736,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "none") || (data === "1d")) || (data === "7d")) || (data === "30d")) || (data === "90d"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15255,17 +15745,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateRoute = validate118;
+export const validateRoute = validate124;
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate124.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15318,7 +15808,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data0 === "fast") || (data0 === "agent"))){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/enum",keyword:"enum",params:{allowedValues: schema82.properties.path.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/enum",keyword:"enum",params:{allowedValues: schema72.properties.path.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15351,17 +15841,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateSanitized = validate119;
+export const validateSanitized = validate125;
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15430,17 +15920,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateStyleApplied = validate120;
+export const validateStyleApplied = validate126;
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15549,7 +16039,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func7.call(schema71.properties, key0))){
+if(!(func7.call(schema61.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -15901,7 +16391,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data13 === "portrait") || (data13 === "landscape"))){
-const err40 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/enum",keyword:"enum",params:{allowedValues: schema71.properties.orientation.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/orientation",schemaPath:"#/properties/orientation/enum",keyword:"enum",params:{allowedValues: schema61.properties.orientation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -15982,17 +16472,17 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateValidationSummary = validate121;
+export const validateValidationSummary = validate127;
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16128,17 +16618,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateVersions = validate122;
+export const validateVersions = validate128;
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16215,7 +16705,7 @@ errors++;
 if(data.model !== undefined){
 let data2 = data.model;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: schema79.properties.model.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: schema69.properties.model.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16236,20 +16726,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpoint = validate123;
-const schema198 = {"description":"An endpoint of the project that receives webhooks.","type":"object","additionalProperties":false,"required":["id","object","url","event_types","created_at"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"url":{"description":"Address that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Kinds sent to this endpoint (all three when no filter was given).","type":"array","items":{"$ref":"#/$defs/WebhookEventType"}},"created_at":{"description":"When the endpoint was registered.","type":"string","format":"date-time"}}};
-const schema199 = {"description":"Webhook endpoint id.","type":"string","pattern":"^we_[0-9A-HJKMNP-TV-Z]{26}$"};
-const pattern46 = new RegExp("^we_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+export const validateWebhookEndpoint = validate129;
+const schema204 = {"description":"An endpoint of the project that receives webhooks.","type":"object","additionalProperties":false,"required":["id","object","url","event_types","created_at"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"url":{"description":"Address that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Kinds sent to this endpoint (all three when no filter was given).","type":"array","items":{"$ref":"#/$defs/WebhookEventType"}},"created_at":{"description":"When the endpoint was registered.","type":"string","format":"date-time"}}};
+const schema205 = {"description":"Webhook endpoint id.","type":"string","pattern":"^we_[0-9A-HJKMNP-TV-Z]{26}$"};
+const pattern49 = new RegExp("^we_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16322,7 +16812,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
+if(!pattern49.test(data0)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/WebhookEndpointId/pattern",keyword:"pattern",params:{pattern: "^we_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^we_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -16359,7 +16849,7 @@ errors++;
 if(data.url !== undefined){
 let data2 = data.url;
 if(typeof data2 === "string"){
-if(!(formats8(data2))){
+if(!(formats12(data2))){
 const err9 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -16398,7 +16888,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data4 === "document.ready") || (data4 === "document.failed")) || (data4 === "document.canceled"))){
-const err12 = {instancePath:instancePath+"/event_types/" + i0,schemaPath:"#/$defs/WebhookEventType/enum",keyword:"enum",params:{allowedValues: schema99.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/event_types/" + i0,schemaPath:"#/$defs/WebhookEventType/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16456,19 +16946,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpointCreated = validate124;
-const schema201 = {"description":"A new endpoint, with its signing secret (shown only this once).","type":"object","additionalProperties":false,"required":["id","object","url","event_types","created_at","secret"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"url":{"description":"Address that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Kinds sent to this endpoint.","type":"array","items":{"$ref":"#/$defs/WebhookEventType"}},"created_at":{"description":"When the endpoint was registered.","type":"string","format":"date-time"},"secret":{"description":"Signing secret; the part after `whsec_` is the base64 HMAC key.","type":"string","pattern":"^whsec_"}}};
-const pattern48 = new RegExp("^whsec_", "u");
+export const validateWebhookEndpointCreated = validate130;
+const schema207 = {"description":"A new endpoint, with its signing secret (shown only this once).","type":"object","additionalProperties":false,"required":["id","object","url","event_types","created_at","secret"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"url":{"description":"Address that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Kinds sent to this endpoint.","type":"array","items":{"$ref":"#/$defs/WebhookEventType"}},"created_at":{"description":"When the endpoint was registered.","type":"string","format":"date-time"},"secret":{"description":"Signing secret; the part after `whsec_` is the base64 HMAC key.","type":"string","pattern":"^whsec_"}}};
+const pattern51 = new RegExp("^whsec_", "u");
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate130.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16551,7 +17041,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
+if(!pattern49.test(data0)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/WebhookEndpointId/pattern",keyword:"pattern",params:{pattern: "^we_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^we_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -16588,7 +17078,7 @@ errors++;
 if(data.url !== undefined){
 let data2 = data.url;
 if(typeof data2 === "string"){
-if(!(formats8(data2))){
+if(!(formats12(data2))){
 const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -16627,7 +17117,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data4 === "document.ready") || (data4 === "document.failed")) || (data4 === "document.canceled"))){
-const err13 = {instancePath:instancePath+"/event_types/" + i0,schemaPath:"#/$defs/WebhookEventType/enum",keyword:"enum",params:{allowedValues: schema99.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/event_types/" + i0,schemaPath:"#/$defs/WebhookEventType/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16677,7 +17167,7 @@ errors++;
 if(data.secret !== undefined){
 let data6 = data.secret;
 if(typeof data6 === "string"){
-if(!pattern48.test(data6)){
+if(!pattern51.test(data6)){
 const err17 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/pattern",keyword:"pattern",params:{pattern: "^whsec_"},message:"must match pattern \""+"^whsec_"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -16710,18 +17200,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpointDeleted = validate125;
-const schema204 = {"description":"Confirmation of a deleted webhook endpoint.","type":"object","additionalProperties":false,"required":["id","object","deleted"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"deleted":{"const":true}}};
+export const validateWebhookEndpointDeleted = validate131;
+const schema210 = {"description":"Confirmation of a deleted webhook endpoint.","type":"object","additionalProperties":false,"required":["id","object","deleted"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"deleted":{"const":true}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16774,7 +17264,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
+if(!pattern49.test(data0)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/WebhookEndpointId/pattern",keyword:"pattern",params:{pattern: "^we_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^we_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -16831,17 +17321,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpointId = validate126;
+export const validateWebhookEndpointId = validate132;
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16849,7 +17339,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(!pattern46.test(data)){
+if(!pattern49.test(data)){
 const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^we_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^we_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -16870,18 +17360,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpointList = validate127;
-const schema207 = {"description":"A page of webhook endpoints, most recent first.","type":"object","additionalProperties":false,"required":["object","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"data":{"type":"array","items":{"$ref":"#/$defs/WebhookEndpoint"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
+export const validateWebhookEndpointList = validate133;
+const schema213 = {"description":"A page of webhook endpoints, most recent first.","type":"object","additionalProperties":false,"required":["object","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"data":{"type":"array","items":{"$ref":"#/$defs/WebhookEndpoint"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate133.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16958,8 +17448,8 @@ let data1 = data.data;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate123(data1[i0], {instancePath:instancePath+"/data/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate129(data1[i0], {instancePath:instancePath+"/data/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -16990,7 +17480,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data4 = data.next_cursor;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema207.properties.next_cursor.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema213.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17011,19 +17501,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEvent = validate129;
-const schema208 = {"description":"Body of a webhook message. The document's content is never sent.","type":"object","additionalProperties":false,"required":["type","timestamp","data"],"properties":{"type":{"$ref":"#/$defs/WebhookEventType"},"timestamp":{"description":"When the event happened.","type":"string","format":"date-time"},"data":{"$ref":"#/$defs/WebhookEventData"}}};
-const schema210 = {"description":"The finished document, without content.","type":"object","additionalProperties":false,"required":["document_id","status","operation","format","retention","expires_at","error"],"properties":{"document_id":{"$ref":"#/$defs/DocumentId"},"status":{"$ref":"#/$defs/DocumentStatus"},"operation":{"$ref":"#/$defs/Operation"},"format":{"description":"The document's format; null when it was never decided.","anyOf":[{"$ref":"#/$defs/Format"},{"type":"null"}]},"retention":{"$ref":"#/$defs/Retention"},"expires_at":{"description":"When content is deleted.","type":["string","null"],"format":"date-time"},"error":{"description":"Why it failed; null unless `status` is `failed`.","anyOf":[{"$ref":"#/$defs/DocumentFailure"},{"type":"null"}]}}};
+export const validateWebhookEvent = validate135;
+const schema214 = {"description":"Body of a webhook message. The document's content is never sent.","type":"object","additionalProperties":false,"required":["type","timestamp","data"],"properties":{"type":{"$ref":"#/$defs/WebhookEventType"},"timestamp":{"description":"When the event happened.","type":"string","format":"date-time"},"data":{"$ref":"#/$defs/WebhookEventData"}}};
+const schema216 = {"description":"The finished document, without content.","type":"object","additionalProperties":false,"required":["document_id","status","operation","format","retention","expires_at","error"],"properties":{"document_id":{"$ref":"#/$defs/DocumentId"},"status":{"$ref":"#/$defs/DocumentStatus"},"operation":{"$ref":"#/$defs/Operation"},"format":{"description":"The document's format; null when it was never decided.","anyOf":[{"$ref":"#/$defs/Format"},{"type":"null"}]},"retention":{"$ref":"#/$defs/Retention"},"expires_at":{"description":"When content is deleted.","type":["string","null"],"format":"date-time"},"error":{"description":"Why it failed; null unless `status` is `failed`.","anyOf":[{"$ref":"#/$defs/DocumentFailure"},{"type":"null"}]}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17116,7 +17606,7 @@ errors++;
 if(data.document_id !== undefined){
 let data0 = data.document_id;
 if(typeof data0 === "string"){
-if(!pattern18.test(data0)){
+if(!pattern16.test(data0)){
 const err8 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -17151,7 +17641,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((((((data1 === "queued") || (data1 === "running")) || (data1 === "ready")) || (data1 === "ready_with_warnings")) || (data1 === "needs_review")) || (data1 === "failed")) || (data1 === "canceled"))){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17174,7 +17664,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data2 === "create") || (data2 === "review")) || (data2 === "edit")) || (data2 === "extract"))){
-const err13 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17200,7 +17690,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((data3 === "docx") || (data3 === "pdf")) || (data3 === "pptx")) || (data3 === "xlsx")) || (data3 === "artifact"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17259,7 +17749,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((data4 === "none") || (data4 === "1d")) || (data4 === "7d")) || (data4 === "30d")) || (data4 === "90d"))){
-const err19 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17272,7 +17762,7 @@ errors++;
 if(data.expires_at !== undefined){
 let data5 = data.expires_at;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema210.properties.expires_at.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema216.properties.expires_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17299,8 +17789,8 @@ let data6 = data.error;
 const _errs24 = errors;
 let valid7 = false;
 const _errs25 = errors;
-if(!(validate44(data6, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate39(data6, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs25 === errors;
@@ -17351,16 +17841,16 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate135.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17423,7 +17913,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data0 === "document.ready") || (data0 === "document.failed")) || (data0 === "document.canceled"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/WebhookEventType/enum",keyword:"enum",params:{allowedValues: schema99.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/WebhookEventType/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17459,8 +17949,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate130(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate136(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 }
@@ -17475,17 +17965,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEventData = validate133;
+export const validateWebhookEventData = validate139;
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17578,7 +18068,7 @@ errors++;
 if(data.document_id !== undefined){
 let data0 = data.document_id;
 if(typeof data0 === "string"){
-if(!pattern18.test(data0)){
+if(!pattern16.test(data0)){
 const err8 = {instancePath:instancePath+"/document_id",schemaPath:"#/$defs/DocumentId/pattern",keyword:"pattern",params:{pattern: "^doc_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^doc_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -17613,7 +18103,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((((((data1 === "queued") || (data1 === "running")) || (data1 === "ready")) || (data1 === "ready_with_warnings")) || (data1 === "needs_review")) || (data1 === "failed")) || (data1 === "canceled"))){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/DocumentStatus/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17636,7 +18126,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data2 === "create") || (data2 === "review")) || (data2 === "edit")) || (data2 === "extract"))){
-const err13 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/Operation/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17662,7 +18152,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((data3 === "docx") || (data3 === "pdf")) || (data3 === "pptx")) || (data3 === "xlsx")) || (data3 === "artifact"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/Format/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17721,7 +18211,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((data4 === "none") || (data4 === "1d")) || (data4 === "7d")) || (data4 === "30d")) || (data4 === "90d"))){
-const err19 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/Retention/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17734,7 +18224,7 @@ errors++;
 if(data.expires_at !== undefined){
 let data5 = data.expires_at;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema210.properties.expires_at.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema216.properties.expires_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17761,8 +18251,8 @@ let data6 = data.error;
 const _errs24 = errors;
 let valid7 = false;
 const _errs25 = errors;
-if(!(validate44(data6, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate39(data6, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs25 === errors;
@@ -17813,17 +18303,17 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEventType = validate135;
+export const validateWebhookEventType = validate141;
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17841,7 +18331,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "document.ready") || (data === "document.failed")) || (data === "document.canceled"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema99.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17850,7 +18340,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"dynamicProps":false,"dynamicItems":false};

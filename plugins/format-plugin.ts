@@ -6,6 +6,7 @@
  */
 import type { Diagnostic } from "../core/diagnostics.ts";
 import type { DocType, IRDocument } from "../core/ir/types.ts";
+import type { Extract } from "./extract.ts";
 import type { StyleApplied } from "../core/style/types.ts";
 
 /** Picture bytes a renderer may embed; `width`/`height` are the intrinsic size in pixels. */
@@ -45,4 +46,6 @@ export interface FormatPlugin {
    * LibreOffice): the compiler renders with that plugin and keeps only the converted file.
    */
   renderedAs?: string;
+  /** Reads a file of this format into Markdown (plugins/extract.ts). */
+  extract?: Extract;
 }

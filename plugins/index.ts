@@ -6,9 +6,25 @@ import { docxPlugin } from "./docx/index.ts";
 import { pptxPlugin } from "./pptx/index.ts";
 import { xlsxPlugin } from "./xlsx/index.ts";
 import { pdfPlugin } from "./pdf/index.ts";
+import { mdPlugin, txtPlugin } from "./text/index.ts";
+import { legacyPlugins } from "./legacy/index.ts";
 import type { FormatPlugin } from "./format-plugin.ts";
 import { createFormatRegistry } from "./registry.ts";
 
-export const formatPluginList: readonly FormatPlugin[] = [docxPlugin, pptxPlugin, xlsxPlugin, pdfPlugin];
+const ooxml = new Map<string, FormatPlugin>([
+  ["docx", docxPlugin],
+  ["pptx", pptxPlugin],
+  ["xlsx", xlsxPlugin],
+]);
+
+export const formatPluginList: readonly FormatPlugin[] = [
+  docxPlugin,
+  pptxPlugin,
+  xlsxPlugin,
+  pdfPlugin,
+  txtPlugin,
+  mdPlugin,
+  ...legacyPlugins((format) => ooxml.get(format)),
+];
 
 export const formatPlugins = createFormatRegistry(formatPluginList);

@@ -9,12 +9,14 @@ import { documentRoutes } from "./routes/documents.ts";
 import { downloadRoutes } from "./routes/downloads.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
 import { laterRoutes } from "./routes/later.ts";
+import { fileRoutes } from "./routes/files.ts";
+import { extractRoutes } from "./routes/extract.ts";
 import { MethodNotAllowed, NotFound, RegionMismatch, SessionRequired, Unauthorized } from "../core/errors.ts";
 import type { Principal } from "../core/auth/tenancy.ts";
 
 export const VERSION = "0.1.0";
 
-export const routes: Route[] = [...documentRoutes, ...downloadRoutes, ...apiKeyRoutes, ...laterRoutes];
+export const routes: Route[] = [...documentRoutes, ...fileRoutes, ...extractRoutes, ...downloadRoutes, ...apiKeyRoutes, ...laterRoutes];
 
 const NO_PRINCIPAL: Principal = { kind: "api_key", organizationId: "", projectId: "", credentialId: "", projectStoresNothing: false };
 

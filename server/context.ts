@@ -3,10 +3,12 @@ import type { Request, Response } from "hyper-express";
 import type { Principal, Authenticator } from "../core/auth/tenancy.ts";
 import type { DocDeps } from "../core/documents/deps.ts";
 import type { WorkerPool } from "../core/jobs/worker.ts";
+import type { ExtractDeps } from "../core/extract/service.ts";
 
 export interface ServerApp extends DocDeps {
   readonly auth: Authenticator;
   readonly workers: WorkerPool;
+  readonly extraction: ExtractDeps;
 }
 
 export type AuthMode = "none" | "api_key" | "api_key_or_session" | "session";

@@ -17,6 +17,8 @@ import { settleInterrupted } from "../core/documents/idempotency.ts";
 import { sweep } from "../core/documents/content.ts";
 import { buildServer } from "./app.ts";
 import { makeEngines } from "../core/documents/pipelines/engines.ts";
+import { failInterruptedExtractions, type ExtractDeps } from "../core/extract/service.ts";
+import { formatPlugins } from "../plugins/index.ts";
 import type { ServerApp } from "./context.ts";
 
 const log = (message: string, error?: unknown) => {
@@ -69,7 +71,20 @@ export const startService = async (config: Config) => {
       runDocument({ ...deps, renderDelayMs: config.renderDelayMs, engines, allowPrivateUrls: config.allowPrivateUrls }, documentId, attempts, signal),
     onError: (documentId, error) => log(`job ${documentId}`, error),
   });
-  const app: ServerApp = { ...deps, auth: makeAuthenticator(s.db, config.region), workers };
+  await failInterruptedExtractions(s.db, owner);
+  const extraction: ExtractDeps = {
+    db: s.db,
+    now: s.clock.now,
+    newId: s.ids.make,
+    rate: deps.rate,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    directWaitMs: config.directWaitMs,
+    owner,
+    plugins: formatPlugins,
+    context: async () => ({ converter: await engines.converter(), ocr: engines.ocr(), maxPages: 1000, maxOcrPages: 100 }),
+    log,
+  };
+  const app: ServerApp = { ...deps, auth: makeAuthenticator(s.db, config.region), workers, extraction };
   const sweeper = setInterval(() => {
     sweep(s.db, s.blobs, s.clock.now()).catch((error) => log("sweep failed", error));
   }, config.sweepIntervalMs);

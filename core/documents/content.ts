@@ -5,6 +5,8 @@
 import type { Knex } from "knex";
 import type { BlobStoreShape } from "../services/blobs.ts";
 import { EVENTS_KEPT_MS } from "./retention.ts";
+import { sweepFiles } from "../files/store.ts";
+import { sweepExtractions } from "../extract/service.ts";
 
 export const deleteContent = async (db: Knex, blobs: BlobStoreShape, documentId: string, now: Date) => {
   await blobs.deletePrefix(`documents/${documentId}`);
@@ -32,5 +34,7 @@ export const sweep = async (db: Knex, blobs: BlobStoreShape, now: Date) => {
     await db("documents").where({ id }).update({ events_deleted_at: now.toISOString() });
   }
   const keys = await db("idempotency_keys").where("expires_at", "<=", now.toISOString()).delete();
-  return { contentDeleted: expired.length, eventsDeleted: stale.length, idempotencyKeysDeleted: keys };
+  const files = await sweepFiles(db, blobs, now);
+  const extractions = await sweepExtractions(db, now);
+  return { contentDeleted: expired.length, eventsDeleted: stale.length, idempotencyKeysDeleted: keys, filesDeleted: files, extractionsDeleted: extractions };
 };

@@ -20,6 +20,8 @@ export const ENGINE_VERSION = "quire-engine 0.1.0";
 
 export type CreateOutcome =
   | { kind: "dry_run"; result: DryRunResult }
+  /** `operation: extract` is a read, not a document: the edge answers it as `POST /extract` does. */
+  | { kind: "extract"; plan: Plan }
   | { kind: "document"; row: DocumentRow; plan: Plan; replayed: boolean; release: () => Promise<void> };
 
 const dryRunOf = (plan: Plan): DryRunResult => ({
@@ -46,6 +48,7 @@ export const createDocument = async (
     projectStoresNothing: principal.projectStoresNothing,
   });
   if (opts.dryRun) return { kind: "dry_run", result: dryRunOf(plan) };
+  if (plan.operation === "extract") return { kind: "extract", plan };
 
   let claimed = false;
   if (opts.idempotencyKey) {

@@ -160,7 +160,7 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
       errors: [{ path: "/format", message: `${operation} of ${format} is not available here` }],
     });
   }
-  if (!format && operation !== "create") {
+  if (!format && (operation === "review" || operation === "edit")) {
     throw new FeatureUnavailable({ message: `This deployment cannot ${operation} files yet.`, errors: [{ path: "/operation", message: `${operation} is not available here` }] });
   }
 

@@ -9,9 +9,10 @@ import * as Effect from "effect/Effect";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import * as m001 from "./migrations/001_initial.ts";
+import * as m002 from "./migrations/002_extractions.ts";
 import { attachFastReader, fastReader } from "./fast-reads.ts";
 
-const migrations = [m001];
+const migrations = [m001, m002];
 
 const migrationSource: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigrations: async () => migrations,

@@ -1,6 +1,8 @@
 /** The document routes of the interface (Endpoints): thin handlers over core/documents. */
 import type { Route, HandlerArgs, ServerApp } from "../context.ts";
 import { readJson, sendJson, sendJsonText } from "../http.ts";
+import { extractRef } from "./extract.ts";
+import type { FileRef } from "../uploads.ts";
 import { streamEvents, waitForFinal } from "../sse.ts";
 import { createDocument } from "../../core/documents/create.ts";
 import { getRow, listRows, freshOutputs, reportOf } from "../../core/documents/read.ts";
@@ -32,6 +34,10 @@ const create = async ({ app, req, res, principal, query }: HandlerArgs) => {
   const body = await readJson(req, CREATE_BODY_LIMIT);
   const outcome = await createDocument(app, principal, body, { dryRun, idempotencyKey });
   if (outcome.kind === "dry_run") return sendJson(res, 200, outcome.result);
+  if (outcome.kind === "extract") {
+    const answer = await extractRef(app, principal, outcome.plan.request.file as FileRef, "/file");
+    return sendJson(res, answer.status, answer.body);
+  }
   const { row, plan, replayed } = outcome;
   const headers: Record<string, string> = replayed ? { "Idempotent-Replayed": "true" } : {};
   try {

@@ -1,5 +1,5 @@
 /**
- * Endpoints of the spec whose work belongs to later issues (files and extraction, artifact data, webhooks).
+ * Endpoints of the spec whose work belongs to later issues (artifact data, webhooks).
  * They authenticate and check what they can, then answer 501 `feature_unavailable` rather than a misleading 404.
  */
 import type { Route } from "../context.ts";
@@ -21,10 +21,6 @@ const artifactData = (what: string): Route["handler"] => async ({ app, principal
 };
 
 export const laterRoutes: Route[] = [
-  { method: "POST", path: "/v1/files", auth: "api_key", handler: unavailable("Uploading files") },
-  { method: "GET", path: "/v1/files/:file_id", auth: "api_key", handler: unavailable("Reading files") },
-  { method: "POST", path: "/v1/extract", auth: "api_key", handler: unavailable("Extraction") },
-  { method: "GET", path: "/v1/extract/:extraction_id", auth: "api_key", handler: unavailable("Extraction") },
   { method: "GET", path: "/v1/documents/:document_id/data", auth: "api_key", handler: artifactData("Artifact data") },
   { method: "GET", path: "/v1/documents/:document_id/data/:collection", auth: "api_key", handler: artifactData("Artifact data") },
   { method: "POST", path: "/v1/webhook-endpoints", auth: "api_key", handler: unavailable("Webhooks") },

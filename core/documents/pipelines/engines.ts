@@ -5,13 +5,15 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { OfficeConverter } from "../../../renderers/types.ts";
+import type { Ocr } from "../../../plugins/extract.ts";
 import { startOfficeConverter, pdfReader } from "../../../renderers/index.ts";
 import type { Engines } from "./types.ts";
 
 const run = promisify(execFile);
 
-export const makeEngines = (options: { converters?: number }): Engines & { close: () => Promise<void> } => {
+export const makeEngines = (options: { converters?: number }): Engines & { close: () => Promise<void>; ocr: () => Ocr | undefined } => {
   let converter: Promise<OfficeConverter> | null = null;
+  let ocr: Ocr | undefined;
   let description: Promise<string> | null = null;
   return {
     // A failed start is forgotten, so the next document tries again instead of failing for good.
@@ -21,6 +23,8 @@ export const makeEngines = (options: { converters?: number }): Engines & { close
         throw error;
       })),
     pdf: pdfReader,
+    // Until Tesseract is wired in, scanned pages and pictures are reported as unread.
+    ocr: () => ocr,
     describe: () =>
       (description ??= run("soffice", ["--version"], { timeout: 10_000 })
         .then(({ stdout }) => `${/LibreOffice [\d.]+/.exec(stdout)?.[0] ?? "LibreOffice"} · mupdf`)

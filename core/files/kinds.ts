@@ -1,0 +1,92 @@
+/**
+ * What an uploaded file is, read from its bytes (interface, File: accepted kinds), never from its name alone:
+ * OOXML by its content types, legacy Office by the stream names of its compound file, PDF and pictures by their
+ * signatures, text by decoding. The name only tells Markdown from plain text. Macros anywhere are refused: the
+ * macro-enabled OOXML types, a `vbaProject.bin` part, VBA storages in legacy files.
+ */
+import { openPackage, PackageRefused } from "../ooxml/package.ts";
+import { probePicture } from "../images/probe.ts";
+
+export type FileKind = "docx" | "pptx" | "xlsx" | "pdf" | "doc" | "ppt" | "xls" | "txt" | "md" | "png" | "jpg" | "gif" | "webp";
+
+export const CONTENT_TYPES: Record<FileKind, string> = {
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
+  doc: "application/msword",
+  ppt: "application/vnd.ms-powerpoint",
+  xls: "application/vnd.ms-excel",
+  txt: "text/plain; charset=utf-8",
+  md: "text/markdown; charset=utf-8",
+  png: "image/png",
+  jpg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+export type KindResult = { ok: true; kind: FileKind } | { ok: false; reason: string };
+
+const refuse = (reason: string): KindResult => ({ ok: false, reason });
+
+/** A compound file's directory entry names sit at 128-byte boundaries, in UTF-16LE, ended by a 0 character. */
+const hasStream = (b: Buffer, name: string) => {
+  const needle = Buffer.from(`${name}\0`, "utf16le");
+  for (let at = b.indexOf(needle); at >= 0; at = b.indexOf(needle, at + 1)) if (at % 128 === 0) return true;
+  return false;
+};
+
+const legacyKind = (b: Buffer): KindResult => {
+  if (hasStream(b, "EncryptedPackage") || hasStream(b, "EncryptionInfo")) return refuse("the file is password-protected; remove the password and upload it again");
+  const kind: FileKind | null = hasStream(b, "WordDocument") ? "doc" : hasStream(b, "Workbook") || hasStream(b, "Book") ? "xls" : hasStream(b, "PowerPoint Document") ? "ppt" : null;
+  if (!kind) return refuse("an Office compound file of a kind Quire does not read (only .doc, .xls and .ppt)");
+  if (hasStream(b, "Macros") || hasStream(b, "_VBA_PROJECT_CUR") || hasStream(b, "_VBA_PROJECT") || hasStream(b, "VBA")) {
+    return refuse(`the .${kind} file contains macros (VBA), which Quire refuses`);
+  }
+  return { ok: true, kind };
+};
+
+const ooxmlKind = (bytes: Uint8Array): KindResult => {
+  try {
+    const pkg = openPackage(bytes);
+    const types = pkg.text("[Content_Types].xml");
+    if (!types) return refuse("a zip file that is not an Office document (no [Content_Types].xml)");
+    if (/macroEnabled/i.test(types) || pkg.names.some((n) => /vbaProject\.bin$/i.test(n))) {
+      return refuse("the file contains macros (VBA; .docm, .pptm and .xlsm are macro-enabled), which Quire refuses");
+    }
+    if (/wordprocessingml\.(document|template)\.main/.test(types)) return { ok: true, kind: "docx" };
+    if (/presentationml\.(presentation|slideshow|template)\.main/.test(types)) return { ok: true, kind: "pptx" };
+    if (/spreadsheetml\.(sheet|template)\.main/.test(types)) return { ok: true, kind: "xlsx" };
+    return refuse("a zip package that is not a Word, PowerPoint or Excel document");
+  } catch (error) {
+    if (error instanceof PackageRefused) return refuse(error.reason === "zip_bomb" ? `the file looks like a zip bomb: ${error.message}` : `the file is damaged: ${error.message}`);
+    throw error;
+  }
+};
+
+/** Text: no NUL bytes, and it decodes (UTF-8, or UTF-16 with a byte-order mark, or a single-byte charset). */
+export const decodeText = (b: Buffer): string | null => {
+  if (b[0] === 0xff && b[1] === 0xfe) return new TextDecoder("utf-16le").decode(b.subarray(2));
+  if (b[0] === 0xfe && b[1] === 0xff) return new TextDecoder("utf-16be").decode(b.subarray(2));
+  if (b.subarray(0, 8192).includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(b).replace(/^\uFEFF/, "");
+  } catch {
+    // Not UTF-8: the usual single-byte charset of Office-era text files.
+    const text = new TextDecoder("windows-1252").decode(b);
+    return /[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 8192)) ? null : text;
+  }
+};
+
+export const detectKind = (bytes: Uint8Array, filename?: string): KindResult => {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.length === 0) return refuse("the file is empty");
+  if (b.subarray(0, 1024).includes(Buffer.from("%PDF-"))) return { ok: true, kind: "pdf" };
+  if (b.length >= 4 && b.readUInt32LE(0) === 0x04034b50) return ooxmlKind(bytes);
+  if (b.length >= 8 && b.readUInt32BE(0) === 0xd0cf11e0 && b.readUInt32BE(4) === 0xa1b11ae1) return legacyKind(b);
+  const picture = probePicture(bytes);
+  if (picture) return { ok: true, kind: picture.type };
+  if (/^(\x89PNG|\xff\xd8|GIF8|RIFF)/.test(b.subarray(0, 4).toString("latin1"))) return refuse("a picture that is damaged or of an unknown kind");
+  if (decodeText(b) !== null) return { ok: true, kind: /\.(md|markdown)$/i.test(filename ?? "") ? "md" : "txt" };
+  return refuse("not a supported kind: Word, PowerPoint, Excel (also .doc, .ppt, .xls), PDF, text, Markdown or a picture (PNG, JPEG, GIF, WebP)");
+};

@@ -1,0 +1,142 @@
+/**
+ * The parts of a Word package the reader needs, found the way Word finds them: the main part through
+ * `_rels/.rels` (or `[Content_Types].xml`), so `word/document2.xml` and Strict OOXML work; each part's
+ * relationships from its own `_rels/*.rels`. Relationship types are matched by their last segment, which is the
+ * same in transitional and Strict namespaces. Macros (a `vbaProject.bin`, a macro-enabled content type) are refused.
+ */
+import type { Package } from "../../../core/ooxml/package.ts";
+import { PackageRefused } from "../../../core/ooxml/package.ts";
+import { ExtractRefused } from "../../extract.ts";
+import { childrenNamed, parsePart, type El } from "./xml.ts";
+
+export interface Rel {
+  readonly id: string;
+  /** The last segment of the relationship type: `hyperlink`, `image`, `footnotes`… */
+  readonly type: string;
+  /** A package path for internal targets, the target as written for external ones. */
+  readonly target: string;
+  readonly external: boolean;
+}
+
+export const MACROS_REFUSED = "The file contains macros (VBA), which Quire refuses.";
+
+/** Resolves a relationship target against the part that owns the relationship. */
+export const resolveTarget = (fromPart: string, target: string): string => {
+  const raw = target.split("#")[0]!.replace(/\\/g, "/");
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape stays as written.
+  }
+  const segments = decoded.startsWith("/") ? [] : fromPart.split("/").slice(0, -1);
+  for (const seg of decoded.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") segments.pop();
+    else segments.push(seg);
+  }
+  return segments.join("/");
+};
+
+const relsPathOf = (part: string): string => {
+  const slash = part.lastIndexOf("/");
+  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
+};
+
+/** Errors that mean the file is hostile: never downgraded to a diagnostic. */
+export const isHostile = (error: unknown): boolean =>
+  error instanceof PackageRefused && (error.reason === "zip_bomb" || error.reason === "xml_dtd" || error.reason === "encrypted");
+
+export class Parts {
+  private readonly relsCache = new Map<string, Map<string, Rel>>();
+  readonly main: string;
+
+  constructor(
+    readonly pkg: Package,
+    /** Reports a part that could not be read (the reader continues without it). */
+    private readonly unreadable: (part: string, error: unknown) => void,
+  ) {
+    const types = this.contentTypes();
+    this.refuseMacros(types);
+    this.main = this.findMain(types);
+  }
+
+  /** A part's root element; null when absent or unreadable (reported). Hostile content always throws. */
+  read(part: string): El | null {
+    let text: string | null;
+    try {
+      text = this.pkg.text(part);
+    } catch (error) {
+      if (isHostile(error)) throw error;
+      this.unreadable(part, error);
+      return null;
+    }
+    if (text === null) return null;
+    try {
+      return parsePart(text, part);
+    } catch (error) {
+      if (isHostile(error)) throw error;
+      this.unreadable(part, error);
+      return null;
+    }
+  }
+
+  rels(part: string): Map<string, Rel> {
+    let map = this.relsCache.get(part);
+    if (map) return map;
+    map = new Map();
+    this.relsCache.set(part, map);
+    const root = this.exists(relsPathOf(part)) ? this.read(relsPathOf(part)) : null;
+    for (const r of childrenNamed(root ?? undefined, "Relationship")) {
+      const id = r.attrs["Id"];
+      const target = r.attrs["Target"];
+      if (!id || target === undefined) continue;
+      const external = (r.attrs["TargetMode"] ?? "").toLowerCase() === "external";
+      const type = (r.attrs["Type"] ?? "").split("/").pop() ?? "";
+      map.set(id, { id, type, external, target: external ? target : resolveTarget(part, target) });
+    }
+    return map;
+  }
+
+  /** The first internal relationship of a type (`styles`, `numbering`, `footnotes`…) from a part. */
+  related(part: string, ...types: string[]): string | undefined {
+    for (const rel of this.rels(part).values()) if (!rel.external && types.includes(rel.type)) return rel.target;
+    return undefined;
+  }
+
+  private contentTypes(): El | null {
+    return this.exists("[Content_Types].xml") ? this.read("[Content_Types].xml") : null;
+  }
+
+  /** Part names are compared without case, as the zip reader does. */
+  exists(part: string): boolean {
+    if (this.pkg.has(part)) return true;
+    const lower = part.toLowerCase();
+    return this.pkg.names.some((n) => n.toLowerCase() === lower);
+  }
+
+  private refuseMacros(types: El | null): void {
+    if (this.pkg.names.some((n) => /(^|\/)vbaProject\.bin$/i.test(n) || /(^|\/)vbaData\.xml$/i.test(n))) {
+      throw new ExtractRefused(MACROS_REFUSED, "file_rejected");
+    }
+    for (const el of types?.children ?? []) {
+      if (typeof el === "string") continue;
+      const ct = (el.attrs["ContentType"] ?? "").toLowerCase();
+      if (ct.includes("macroenabled") || ct.includes("vbaproject")) throw new ExtractRefused(MACROS_REFUSED, "file_rejected");
+    }
+  }
+
+  private findMain(types: El | null): string {
+    const fromRels = this.related("", "officeDocument");
+    if (fromRels && this.exists(fromRels)) return fromRels;
+    for (const el of childrenNamed(types ?? undefined, "Override")) {
+      const ct = el.attrs["ContentType"] ?? "";
+      if (/wordprocessingml\.(document|template)\.main\+xml$/.test(ct)) {
+        const name = (el.attrs["PartName"] ?? "").replace(/^\//, "");
+        if (this.exists(name)) return name;
+      }
+    }
+    if (this.exists("word/document.xml")) return "word/document.xml";
+    throw new ExtractRefused("The file is not a Word document: it has no main document part.", "unreadable");
+  }
+}

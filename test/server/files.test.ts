@@ -1,0 +1,164 @@
+/**
+ * Files and extraction through the real service: the three body forms of POST /files give the same File, the kind
+ * comes from the bytes, macros and password-protected PDFs are refused with the reason, the 20 MB limit holds in
+ * every form, URLs obey the public-address rule (and its test override), and extractions are reads: answered
+ * once, then gone, never listed as documents.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { createServer, type Server } from "node:http";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { zipSync, unzipSync, strToU8 } from "fflate";
+import { startService, type Service } from "../support/service.ts";
+import { checkResponse } from "../support/contract.ts";
+import type { Problem } from "../support/documents.ts";
+
+const CORPUS = resolve(import.meta.dirname, "../../../shared/corpus");
+const corpus = (path: string) => readFileSync(join(CORPUS, path));
+
+let svc: Service;
+let web: Server;
+let webBase = "";
+before(async () => {
+  svc = await startService({ QUIRE_DIRECT_WAIT_MS: "20000" });
+  web = createServer((req, res) => {
+    if (req.url === "/report.docx") return res.end(corpus("docx/pandoc-headers.docx"));
+    if (req.url === "/huge") {
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      return res.end(Buffer.alloc(21 * 1024 * 1024, 65));
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => web.listen(0, "127.0.0.1", r));
+  webBase = `http://127.0.0.1:${(web.address() as { port: number }).port}`;
+});
+after(async () => {
+  await svc?.stop();
+  await new Promise<void>((r) => (web.closeAllConnections(), web.close(() => r())));
+});
+
+/** POST /files raw (multipart or JSON), the answer checked against the spec. */
+const upload = async (body: BodyInit, headers: Record<string, string> = {}, key = svc.key) => {
+  const res = await fetch(`${svc.baseUrl}/files`, { method: "POST", body, headers: { Authorization: `Bearer ${key}`, ...headers } });
+  const text = await res.text();
+  checkResponse("POST /files", res.status, res.headers.get("content-type") ?? "", text);
+  return { status: res.status, body: JSON.parse(text) };
+};
+const multipart = (bytes: Uint8Array, filename: string) => {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)]), filename);
+  return form;
+};
+const json = (value: unknown) => [JSON.stringify(value), { "content-type": "application/json" }] as const;
+
+describe("POST /files", () => {
+  test("the three body forms give the same File, its kind read from the bytes", async () => {
+    const bytes = corpus("docx/pandoc-headers.docx");
+    const a = await upload(multipart(bytes, "report.docx"));
+    const b = await upload(...json({ data: bytes.toString("base64"), filename: "report.docx" }));
+    await svc.restart({ QUIRE_ALLOW_PRIVATE_URLS: "1", QUIRE_DIRECT_WAIT_MS: "20000" });
+    const c = await upload(...json({ url: `${webBase}/report.docx` }));
+    for (const r of [a, b, c]) assert.equal(r.status, 201, JSON.stringify(r.body));
+    const same = (f: Record<string, unknown>) => ({ bytes: f.bytes, sha256: f.sha256, content_type: f.content_type, pages: f.pages, filename: f.filename });
+    assert.deepEqual(same(b.body), same(a.body));
+    assert.deepEqual(same(c.body), same(a.body));
+    assert.equal(a.body.content_type, "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    const named = await upload(multipart(bytes, "misleading-name.pdf"));
+    assert.equal(named.body.content_type, a.body.content_type, "the name does not decide the kind");
+    const got = await svc.client.GET("/files/{file_id}", { params: { path: { file_id: a.body.id } } });
+    assert.deepEqual(got.data, a.body);
+    const other = await svc.as(svc.otherKey).GET("/files/{file_id}", { params: { path: { file_id: a.body.id } } });
+    assert.equal(other.response.status, 404);
+  });
+
+  test("loopback URLs are refused unless the test override is on", async () => {
+    await svc.restart({ QUIRE_DIRECT_WAIT_MS: "20000" });
+    const refused = await upload(...json({ url: `${webBase}/report.docx` }));
+    assert.equal(refused.status, 422);
+    assert.equal((refused.body as Problem).code, "input_invalid");
+    assert.deepEqual((refused.body as Problem).errors!.map((e) => e.path), ["/url"]);
+    const metadata = await upload(...json({ url: "http://169.254.169.254/latest/meta-data/" }));
+    assert.equal(metadata.status, 422);
+  });
+
+  test("over 20 MB is refused in every form: 413 file_too_large", async () => {
+    const big = Buffer.alloc(21 * 1024 * 1024, 65);
+    const viaMultipart = await upload(multipart(big, "big.txt"));
+    assert.equal(viaMultipart.status, 413);
+    assert.equal((viaMultipart.body as Problem).code, "file_too_large");
+    const viaBase64 = await upload(...json({ data: big.toString("base64"), filename: "big.txt" }));
+    assert.equal(viaBase64.status, 413);
+    await svc.restart({ QUIRE_ALLOW_PRIVATE_URLS: "1", QUIRE_DIRECT_WAIT_MS: "20000" });
+    const viaUrl = await upload(...json({ url: `${webBase}/huge` }));
+    assert.equal(viaUrl.status, 413);
+    assert.equal((viaUrl.body as Problem).code, "file_too_large");
+  });
+
+  test("macros, password-protected PDFs and unknown kinds are refused with the reason", async () => {
+    const docx = unzipSync(corpus("docx/pandoc-headers.docx"));
+    const withMacros = zipSync({ ...docx, "word/vbaProject.bin": strToU8("VBA") });
+    const docm = zipSync({ ...docx, "[Content_Types].xml": strToU8(new TextDecoder().decode(docx["[Content_Types].xml"]).replace("document.main+xml", "document.macroEnabled.main+xml")) });
+    const cases = [
+      { bytes: withMacros, name: "a.docx", reason: /macros/ },
+      { bytes: docm, name: "a.docm", reason: /macros/ },
+      { bytes: corpus("pdf/005-libreoffice-writer-password-libreoffice-writer-password.pdf"), name: "p.pdf", reason: /password/ },
+      { bytes: Buffer.from([0x00, 0x01, 0x02, 0x03, 0x00, 0xff]), name: "x.bin", reason: /not a supported kind/ },
+      { bytes: corpus("docx/pandoc-headers.docx").subarray(0, 3000), name: "cut.docx", reason: /damaged/ },
+    ];
+    for (const c of cases) {
+      const r = await upload(multipart(c.bytes, c.name));
+      assert.equal(r.status, 422, c.name);
+      assert.equal((r.body as Problem).code, "file_rejected", c.name);
+      assert.match((r.body as Problem & { detail: string }).detail, c.reason, c.name);
+    }
+  });
+});
+
+describe("extraction", () => {
+  const extract = async (body: unknown) => {
+    const res = await fetch(`${svc.baseUrl}/extract`, { method: "POST", body: JSON.stringify(body), headers: { Authorization: `Bearer ${svc.key}`, "content-type": "application/json" } });
+    const text = await res.text();
+    checkResponse("POST /extract", res.status, res.headers.get("content-type") ?? "", text);
+    return { status: res.status, body: JSON.parse(text) };
+  };
+
+  test("text is read with its charset detected; Markdown comes back as given", async () => {
+    const latin1 = Buffer.from("Año fiscal: cañón\r\nSegunda línea", "latin1");
+    const txt = await extract({ file: { data: latin1.toString("base64"), filename: "notes.txt" } });
+    assert.equal(txt.status, 200);
+    assert.equal(txt.body.format, "txt");
+    assert.equal(txt.body.markdown, "Año fiscal: cañón\nSegunda línea");
+    assert.equal(txt.body.chars, txt.body.markdown.length);
+    assert.equal(txt.body.truncated, false);
+    const md = await extract({ file: { data: Buffer.from("# Title\n\n- a\n").toString("base64"), filename: "x.md" } });
+    assert.equal(md.body.format, "md");
+    assert.equal(md.body.markdown, "# Title\n\n- a\n");
+  });
+
+  test("an extraction is not a document: not listed, collected once, then gone", async () => {
+    await svc.restart({ QUIRE_DIRECT_WAIT_MS: "0" });
+    const started = await extract({ file: { data: Buffer.from("hello").toString("base64"), filename: "a.txt" } });
+    assert.ok([200, 202].includes(started.status));
+    const id = started.body.id as string;
+    let collected = started.status === 200 ? started.body : null;
+    for (let i = 0; i < 50 && !collected; i++) {
+      const { data, response } = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
+      if (response.status === 200) collected = data;
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(collected!.markdown, "hello");
+    const again = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
+    assert.equal(again.response.status, 404, "delivered once, then gone");
+    const { data: list } = await svc.client.GET("/documents", { params: { query: {} } });
+    assert.ok(!list!.data.some((d) => d.id === id), "not in the document list");
+    await svc.restart({ QUIRE_DIRECT_WAIT_MS: "20000" });
+  });
+
+  test("operation extract on POST /documents answers like POST /extract", async () => {
+    const { data, response } = await svc.client.POST("/documents", { body: { operation: "extract", file: { data: Buffer.from("plain words").toString("base64"), filename: "a.txt" } } });
+    assert.equal(response.status, 200);
+    assert.equal((data as { object: string }).object, "extraction");
+    assert.equal((data as { markdown: string }).markdown, "plain words");
+  });
+});
