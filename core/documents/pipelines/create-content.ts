@@ -24,9 +24,14 @@ import type { CreateRequest } from "../validate.ts";
 import type { DocType } from "../../ir/types.ts";
 import type { FileRef } from "../file-refs.ts";
 import { resolveContentImages } from "./images.ts";
+import { readSources } from "../../sources/read.ts";
+import { findInstructions } from "../../sources/instructions.ts";
+import { selectPassages } from "../../sources/select.ts";
 import type { Pipeline, PipelineOutput } from "./types.ts";
 
 export const PREVIEW_PAGES = 10;
+/** How much source text a writer is given; longer sources are cut to their most relevant passages. */
+export const SOURCE_BUDGET_CHARS = 60_000;
 export const PREVIEW_WIDTH = 800;
 
 const MEDIA = {
@@ -62,6 +67,24 @@ export const createFromContent: Pipeline = async ({ row, signal, phase, event, d
   const style = request?.style ? readStyle(request.style, base) : { applied: base, unsupported: [] as string[] };
 
   const sources = (request?.sources ?? []) as FileRef[];
+  // Documents among the sources are material, never orders: read, checked for instructions, selected to a budget.
+  const sourceTexts = await readSources(
+    { db, blobs, organizationId: row.organization_id, allowPrivateUrls, plugins: formatPlugins, context: async () => ({ converter: await engines.converter(), ocr: engines.ocr() }) },
+    sources,
+    signal,
+  );
+  const sourceDiagnostics = sourceTexts.flatMap((s) =>
+    findInstructions(s.text).map((hit) => ({
+      code: "source.instructions",
+      severity: "warning" as const,
+      category: "security",
+      message: `Source ${s.index} (${s.name}) tries to instruct the AI ("${hit.excerpt}"); it was treated as quoted material and not obeyed.`,
+    })),
+  );
+  if (sourceTexts.length) {
+    const selection = selectPassages(sourceTexts, `${row.name ?? ""} ${markdown.slice(0, 4000)}`, SOURCE_BUDGET_CHARS);
+    await event("source.selected", { budget_chars: SOURCE_BUDGET_CHARS, sources: selection.map(({ text: _text, ...rest }) => rest) });
+  }
   const pictures = await resolveContentImages({ db, blobs, organizationId: row.organization_id, allowPrivateUrls, signal }, ir, sources);
   const reported = new Set(pictures.diagnostics.map((d) => d.nodeId));
 
@@ -101,6 +124,7 @@ export const createFromContent: Pipeline = async ({ row, signal, phase, event, d
     outputs,
     diagnostics: [
       ...readDiagnostics,
+      ...sourceDiagnostics,
       ...pictures.diagnostics,
       // A picture already reported with its reason is not reported again by the renderer.
       ...compiled.diagnostics.filter((d) => !(d.code === "image.unavailable" && reported.has(d.nodeId))),

@@ -5,6 +5,7 @@ import type { DocumentRow } from "../repo.ts";
 import type { StyleApplied } from "../validate.ts";
 import type { BlobStoreShape } from "../../services/blobs.ts";
 import type { OfficeConverter, PdfReader } from "../../../renderers/types.ts";
+import type { Ocr } from "../../../plugins/extract.ts";
 import type { LedgerEntry } from "../../compile/compile.ts";
 import type { WireReport } from "../report.ts";
 
@@ -35,6 +36,8 @@ export interface PipelineResult {
 export interface Engines {
   readonly converter: () => Promise<OfficeConverter>;
   readonly pdf: PdfReader;
+  /** Tesseract for scanned pages and pictures; undefined where it is not available. */
+  readonly ocr: () => Ocr | undefined;
   readonly describe: () => Promise<string>;
 }
 

@@ -99,7 +99,7 @@ const typeOf = (plot: XmlNode): string => {
 
 /** Reads the chart part; `diagnostics` gets what could not be read. Returns Markdown (title line and table). */
 export const chartMarkdown = (pkg: Package, part: string, diagnostics: Diagnostic[]): string => {
-  const space = readPart(pkg, part, diagnostics);
+  const space = readPart(pkg, part);
   if (!space) {
     diagnostics.push({ code: "extract.part_missing", severity: "warning", category: "extract", message: `The chart part ${part} is missing.` });
     return "_(a chart whose data is missing)_";

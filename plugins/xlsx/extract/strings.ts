@@ -4,7 +4,7 @@
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
-import { child, kids, nameOf, ownText, readPart, elements, type XmlNode } from "./xml.ts";
+import { child, elements, kids, nameOf, ownText, readOptional, type XmlNode } from "./xml.ts";
 
 /** Decodes `_x000D_`-style escapes (`_x005F_` escapes a literal underscore sequence). */
 export const unescapeOoxml = (text: string): string => text.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -22,7 +22,7 @@ export const richText = (node: XmlNode | undefined): string => {
 };
 
 export const readSharedStrings = (pkg: Package, part: string | null, diagnostics: Diagnostic[]): string[] | null => {
-  const root = part ? readPart(pkg, part, diagnostics) : null;
+  const root = part ? readOptional(pkg, part, "shared strings", diagnostics) : null;
   return root ? kids(root, "si").map(richText) : null;
 };
 

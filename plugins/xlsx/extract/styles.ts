@@ -5,13 +5,13 @@
 import type { Diagnostic } from "../../../core/diagnostics.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
 import { builtinFormat } from "./number-format.ts";
-import { attr, child, kids, readPart } from "./xml.ts";
+import { attr, child, kids, readOptional } from "./xml.ts";
 
 /** The format code of cell style `index` (General when unknown). */
 export type FormatOf = (index: number) => string;
 
 export const readFormats = (pkg: Package, part: string | null, diagnostics: Diagnostic[]): FormatOf => {
-  const root = part ? readPart(pkg, part, diagnostics) : null;
+  const root = part ? readOptional(pkg, part, "number formats", diagnostics) : null;
   if (!root) return () => "General";
   const custom = new Map<number, string>();
   for (const fmt of kids(child(root, "numFmts"), "numFmt")) custom.set(Number(attr(fmt, "numFmtId")), attr(fmt, "formatCode") ?? "General");

@@ -3,7 +3,6 @@
  * names, visibility and parts, and its date system (`workbookPr date1904`). A package without a workbook part is
  * not a readable workbook.
  */
-import type { Diagnostic } from "../../../core/diagnostics.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
 import { ExtractRefused } from "../../extract.ts";
 import { mainPart, relsOf, relsOfType, type Rels } from "./rels.ts";
@@ -26,9 +25,9 @@ export interface Workbook {
 
 const KINDS = new Set(["worksheet", "chartsheet", "dialogsheet"]);
 
-export const readWorkbook = (pkg: Package, diagnostics: Diagnostic[]): Workbook => {
+export const readWorkbook = (pkg: Package): Workbook => {
   const part = mainPart(pkg, "xl/workbook.xml");
-  const root = readPart(pkg, part, diagnostics);
+  const root = readPart(pkg, part);
   if (!root) throw new ExtractRefused(`The file is not a complete Excel workbook: its workbook part (${part}) is missing.`, "unreadable");
   const rels = relsOf(pkg, part);
   const date1904 = flag(child(root, "workbookPr"), "date1904");

@@ -2,11 +2,11 @@
  * Walking the `preserveOrder` trees of `core/ooxml/package.ts` by local name, for the xlsx and pptx readers. Tags are
  * matched without their prefix (`a:t` and `x:t` are both `t`): writers choose prefixes freely and Strict OOXML uses
  * other namespaces, so the local name is what identifies an element in context. Every part goes through `parseXml`
- * (no DTD, no entities); attribute values are decoded here because the parser leaves entities alone.
+ * (validated, no DTD, no entities); attribute values are decoded here because the parser leaves entities alone.
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
 import type { Package, XmlNode } from "../../../core/ooxml/package.ts";
-import { attrsOf, childrenOf, decodeXmlText, parseXml, tagOf, textOf } from "../../../core/ooxml/package.ts";
+import { attrsOf, childrenOf, decodeXmlText, PackageRefused, parseXml, tagOf, textOf } from "../../../core/ooxml/package.ts";
 
 export type { XmlNode };
 
@@ -63,29 +63,20 @@ export const flag = (node: XmlNode | undefined, name: string): boolean => {
 /** The text directly inside an element (its text children, decoded). */
 export const ownText = (node: XmlNode | undefined): string => (node ? childrenOf(node).map(textOf).join("") : "");
 
-/**
- * Reads and parses a part; null when the package does not hold it. Throws `PackageRefused` when the XML is not
- * well-formed or declares a DTD. Text outside the root element (which the parser drops) makes the part damaged:
- * what it holds is still read, and a warning says so.
- */
-export const readPart = (pkg: Package, name: string, diagnostics?: Diagnostic[]): XmlNode | null => {
+/** Reads and parses a part; null when the package does not hold it. Throws `PackageRefused` when it is not well-formed XML or declares a DTD. */
+export const readPart = (pkg: Package, name: string): XmlNode | null => {
   const xml = pkg.text(name);
   if (xml === null) return null;
-  const nodes = parseXml(xml, name);
-  const root = nodes.find(isElement);
-  if (!root) return null;
-  if (diagnostics && strayText(xml)) {
-    diagnostics.push({
-      code: "extract.xml_damaged",
-      severity: "warning",
-      category: "extract",
-      message: `${name} has text outside its root element; the rest of the part was read.`,
-    });
-  }
-  return root;
+  return parseXml(xml, name).find(isElement) ?? null;
 };
 
-const strayText = (xml: string): boolean => {
-  const start = xml.replace(/^\uFEFF?(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*/, "");
-  return start.length > 0 && !start.startsWith("<");
+/** `readPart` for a part the document can be read without: a damaged one is left out with a warning. */
+export const readOptional = (pkg: Package, name: string, what: string, diagnostics: Diagnostic[]): XmlNode | null => {
+  try {
+    return readPart(pkg, name);
+  } catch (error) {
+    if (!(error instanceof PackageRefused) || error.reason !== "xml_invalid") throw error;
+    diagnostics.push({ code: "extract.part_unreadable", severity: "warning", category: "extract", message: `The ${what} (${name}) could not be read: ${error.message}` });
+    return null;
+  }
 };

@@ -1,0 +1,92 @@
+/**
+ * Reading an Excel workbook (xlsx) into Markdown (interface, Extraction): one section per sheet in tab order
+ * (`## Sheet: name`, hidden sheets marked `(hidden)`), the cells as a GFM table (`sheet-table.ts`), then the
+ * charts, pictures and text boxes drawn over the sheet; a chart sheet shows its chart's title and data. `pages` is
+ * the number of sheets. Macros are refused; a sheet that cannot be read is said in its section and in a
+ * diagnostic, and a workbook none of whose sheets can be read is refused as unreadable.
+ */
+import type { Diagnostic } from "../../../core/diagnostics.ts";
+import { openPackage, PackageRefused } from "../../../core/ooxml/package.ts";
+import { ExtractRefused, type Extract } from "../../extract.ts";
+import { drawingMarkdown } from "./drawing.ts";
+import { refuseMacros } from "./macros.ts";
+import { escapeText } from "./markdown.ts";
+import { relsOf } from "./rels.ts";
+import { sheetTable } from "./sheet-table.ts";
+import { readSharedStrings } from "./strings.ts";
+import { readFormats } from "./styles.ts";
+import { readWorkbook, workbookPartOf, type SheetEntry } from "./workbook.ts";
+import { readWorksheet, type CellContext } from "./worksheet.ts";
+import { attr, kids, readPart } from "./xml.ts";
+import type { Package } from "../../../core/ooxml/package.ts";
+
+const sheetBody = (pkg: Package, sheet: SheetEntry, ctx: CellContext, diagnostics: Diagnostic[]): string => {
+  const location = { sheet: sheet.name };
+  if (!sheet.part || !pkg.has(sheet.part)) {
+    diagnostics.push({ code: "extract.part_missing", severity: "warning", category: "extract", message: `The part of sheet "${sheet.name}" is missing.`, location });
+    return "_(this sheet's part is missing from the file)_";
+  }
+  if (sheet.kind === "chartsheet") {
+    const root = readPart(pkg, sheet.part);
+    const rels = relsOf(pkg, sheet.part);
+    const drawings = kids(root ?? {}, "drawing").flatMap((d) => {
+      const rel = rels.get(attr(d, "id") ?? "");
+      return rel && !rel.external ? drawingMarkdown(pkg, rel.target, diagnostics) : [];
+    });
+    return drawings.join("\n\n") || "_(a chart sheet with no chart)_";
+  }
+  const cells = readWorksheet(pkg, sheet.part, ctx, diagnostics);
+  if (!cells) return "_(empty sheet)_";
+  if (cells.uncalculated.length > 0) {
+    const listed = cells.uncalculated.slice(0, 20).join(", ") + (cells.uncalculated.length > 20 ? ", …" : "");
+    diagnostics.push({
+      code: "extract.formula_not_calculated",
+      severity: "warning",
+      category: "extract",
+      message: `Sheet "${sheet.name}" has ${cells.uncalculated.length} formula(s) never calculated (${listed}); their formulas are shown instead of values.`,
+      location: { sheet: sheet.name, cells: cells.uncalculated.slice(0, 100) },
+    });
+  }
+  if (cells.missingStrings > 0) {
+    diagnostics.push({
+      code: "extract.string_missing",
+      severity: "warning",
+      category: "extract",
+      message: `Sheet "${sheet.name}" refers to ${cells.missingStrings} shared string(s) the file does not hold; those cells are shown empty.`,
+      location,
+    });
+  }
+  const drawn = cells.drawings.flatMap((part) => drawingMarkdown(pkg, part, diagnostics));
+  return [sheetTable(cells.rows, sheet.name, diagnostics), ...drawn].join("\n\n");
+};
+
+export const extractXlsx: Extract = async (bytes, ctx) => {
+  const pkg = openPackage(bytes);
+  refuseMacros(pkg);
+  const diagnostics: Diagnostic[] = [];
+  const workbook = readWorkbook(pkg);
+  const cellContext: CellContext = {
+    strings: readSharedStrings(pkg, workbookPartOf(workbook, "sharedStrings"), diagnostics),
+    formatOf: readFormats(pkg, workbookPartOf(workbook, "styles"), diagnostics),
+    date1904: workbook.date1904,
+  };
+  const sections: string[] = [];
+  let unreadable = 0;
+  for (const sheet of workbook.sheets) {
+    ctx.signal?.throwIfAborted();
+    let body: string;
+    try {
+      body = sheetBody(pkg, sheet, cellContext, diagnostics);
+    } catch (error) {
+      if (!(error instanceof PackageRefused) || error.reason === "zip_bomb" || error.reason === "xml_dtd") throw error;
+      unreadable++;
+      diagnostics.push({ code: "extract.sheet_unreadable", severity: "error", category: "extract", message: `Sheet "${sheet.name}" could not be read: ${error.message}`, location: { sheet: sheet.name } });
+      body = `_(this sheet could not be read: ${escapeText(error.message)})_`;
+    }
+    sections.push(`## Sheet: ${escapeText(sheet.name)}${sheet.hidden ? " (hidden)" : ""}\n\n${body}`);
+  }
+  if (workbook.sheets.length > 0 && unreadable === workbook.sheets.length) {
+    throw new ExtractRefused(`The workbook could not be read: ${diagnostics.find((d) => d.code === "extract.sheet_unreadable")!.message}`, "unreadable");
+  }
+  return { markdown: sections.join("\n\n"), pages: workbook.sheets.length, diagnostics };
+};
