@@ -8,6 +8,7 @@ import { xlsxPlugin } from "./xlsx/index.ts";
 import { pdfPlugin } from "./pdf/index.ts";
 import { mdPlugin, txtPlugin } from "./text/index.ts";
 import { legacyPlugins } from "./legacy/index.ts";
+import { extractImage } from "./image/index.ts";
 import type { FormatPlugin } from "./format-plugin.ts";
 import { createFormatRegistry } from "./registry.ts";
 
@@ -25,6 +26,8 @@ export const formatPluginList: readonly FormatPlugin[] = [
   txtPlugin,
   mdPlugin,
   ...legacyPlugins((format) => ooxml.get(format)),
+  // Pictures are read with OCR; they are not an output format.
+  ...(["png", "jpg", "gif", "webp"] as const).map((format): FormatPlugin => ({ id: format, format, mediaTypes: [format === "jpg" ? "image/jpeg" : `image/${format}`], extract: extractImage })),
 ];
 
 export const formatPlugins = createFormatRegistry(formatPluginList);

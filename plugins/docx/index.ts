@@ -10,6 +10,7 @@ import type { StyleApplied } from "../../core/style/types.ts";
 import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin.ts";
 import { resolveImages } from "../images.ts";
 import { mapDocument } from "./map.ts";
+import { extractDocx } from "./extract/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -37,4 +38,5 @@ export const docxPlugin: FormatPlugin = {
   format: "docx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
   render,
+  extract: extractDocx,
 };

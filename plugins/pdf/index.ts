@@ -1,12 +1,15 @@
 /**
  * `format: pdf`: the document is laid out as Word (real styles, numbering, fields) and LibreOffice converts it, so
  * a PDF and a docx of the same Markdown look the same. Only the PDF is delivered (interface, format table).
+ * Reading a PDF (page markers, headings from font sizes, tables from layout, OCR of scanned pages) is in extract/.
  */
 import type { FormatPlugin } from "../format-plugin.ts";
+import { extractPdf } from "./extract/index.ts";
 
 export const pdfPlugin: FormatPlugin = {
   id: "pdf",
   format: "pdf",
   mediaTypes: ["application/pdf"],
   renderedAs: "docx",
+  extract: extractPdf,
 };

@@ -10,6 +10,7 @@ import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin
 import { resolveImages } from "../images.ts";
 import { mapDeck } from "./map.ts";
 import { packDeck } from "./pack.ts";
+import { extractPptx } from "./extract/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -31,4 +32,5 @@ export const pptxPlugin: FormatPlugin = {
   format: "pptx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.presentationml.presentation"],
   render,
+  extract: extractPptx,
 };

@@ -8,6 +8,7 @@ import type { StyleApplied } from "../../core/style/types.ts";
 import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin.ts";
 import { mapWorkbook } from "./map.ts";
 import { pack } from "./pack.ts";
+import { extractXlsx } from "./extract/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -26,4 +27,5 @@ export const xlsxPlugin: FormatPlugin = {
   format: "xlsx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
   render,
+  extract: extractXlsx,
 };

@@ -109,6 +109,145 @@ const WORD_GAP = 0.25;
 
 const roundSize = (size: number): number => Math.round(size * 2) / 2;
 
+interface RawChar extends LayoutBox {
+  c: string;
+  readonly size: number;
+  readonly bold: boolean;
+}
+
+interface RawLine extends LayoutBox {
+  readonly horizontal: boolean;
+  readonly chars: RawChar[];
+}
+
+interface RawBlock extends LayoutBox {
+  readonly kind: "text";
+  readonly lines: RawLine[];
+}
+
+/**
+ * mupdf's walker makes each character with `String.fromCharCode`, which cuts characters beyond the first 65,536
+ * (emoji, mathematical letters) to a wrong one; its JSON has them right. The JSON's lines are the same lines in the
+ * same order, so each line's characters are taken from there when the counts agree.
+ */
+const fixCharacters = (raw: readonly (RawBlock | LayoutImageBlock)[], stext: Mupdf.StructuredText): void => {
+  const lines = raw.flatMap((b) => (b.kind === "text" ? b.lines : []));
+  if (lines.length === 0) return;
+  let json: { blocks?: { type?: string; lines?: { text?: string }[] }[] };
+  try {
+    json = JSON.parse(stext.asJSON()) as typeof json;
+  } catch {
+    return;
+  }
+  const texts = (json.blocks ?? []).flatMap((b) => (b.type === "text" ? (b.lines ?? []).map((l) => l.text ?? "") : []));
+  if (texts.length !== lines.length) return;
+  lines.forEach((line, i) => {
+    const points = [...texts[i]!];
+    if (points.length !== line.chars.length) return;
+    points.forEach((c, k) => {
+      line.chars[k]!.c = c;
+    });
+  });
+};
+
+/**
+ * Values typed into a form's text fields and chosen in its lists: a field without an appearance stream (common:
+ * the viewer is asked to draw it) has no text on the page, yet its value is what the form says. Each becomes a
+ * line of its own where the field is, unless the page's text already shows it there.
+ */
+const fieldValues = (page: Mupdf.Page, raw: readonly (RawBlock | LayoutImageBlock)[]): RawBlock[] => {
+  const pdfPage = page as Mupdf.PDFPage;
+  if (typeof pdfPage.getWidgets !== "function") return [];
+  const out: RawBlock[] = [];
+  let widgets: Mupdf.PDFWidget[];
+  try {
+    widgets = pdfPage.getWidgets();
+  } catch {
+    return [];
+  }
+  const shown = raw.flatMap((b) => (b.kind === "text" ? b.lines : []));
+  for (const widget of widgets) {
+    try {
+      const type = widget.getFieldType();
+      if (type !== "text" && type !== "combobox" && type !== "listbox") continue;
+      const value = widget.getValue().replace(/\s+/g, " ").trim();
+      if (value === "") continue;
+      const [x0, y0, x1, y1] = widget.getRect();
+      const inside = (l: RawLine) => l.x0 < x1 && l.x1 > x0 && l.y0 < y1 && l.y1 > y0;
+      if (shown.some((l) => inside(l) && l.chars.map((c) => c.c).join("").replace(/\s+/g, "").includes(value.replace(/\s+/g, "").slice(0, 20)))) continue;
+      // The characters are spread over the field's width; only their order and rough place matter.
+      const size = Math.max(4, Math.min(12, (y1 - y0) * 0.7));
+      const step = Math.min(size * 0.5, (x1 - x0) / Math.max(value.length, 1));
+      const top = (y0 + y1) / 2 - size / 2;
+      const chars: RawChar[] = [...value].map((c, i) => ({ c, x0: x0 + 1 + i * step, x1: x0 + 1 + (i + 1) * step, y0: top, y1: top + size, size, bold: false }));
+      const line: RawLine = { x0, y0: top, x1: Math.min(x1, x0 + 1 + chars.length * step), y1: top + size, horizontal: true, chars };
+      out.push({ kind: "text", x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1, lines: [line] });
+    } catch {
+      // A field mupdf cannot describe is left out; the page's own text is still read.
+    } finally {
+      widget.destroy();
+    }
+  }
+  return out;
+};
+
+/** Characters of one line → words (split at white space, or at a gap with none) with the line's size and weight. */
+const buildLine = (raw: RawLine, sizes: Map<number, number>): { line: LayoutLine; chars: number } | null => {
+  const words: LayoutWord[] = [];
+  const lineSizes = new Map<number, number>();
+  let word: LayoutWord | null = null;
+  let lastX1 = -Infinity;
+  let bold = 0;
+  let count = 0;
+  for (const ch of raw.chars) {
+    const c = ch.c;
+    if (c === "\u00ad") {
+      // A soft hyphen is dropped inside a word and becomes a hyphen where it ends the line (below).
+      if (word) word.text += c;
+      continue;
+    }
+    // U+FFFD is mupdf's "no idea which character this glyph is": nothing to read.
+    if (c === "\ufffd") continue;
+    if (c.trim() === "") {
+      if (word) words.push(word);
+      word = null;
+      continue;
+    }
+    if (word && raw.horizontal && ch.x0 - lastX1 > WORD_GAP * ch.size) {
+      words.push(word);
+      word = null;
+    }
+    if (word) {
+      word.text = (word.text.endsWith("\u00ad") ? word.text.slice(0, -1) : word.text) + c;
+      word.x1 = Math.max(word.x1, ch.x1);
+      word.y0 = Math.min(word.y0, ch.y0);
+      word.y1 = Math.max(word.y1, ch.y1);
+    } else {
+      word = { text: c, x0: ch.x0, y0: ch.y0, x1: ch.x1, y1: ch.y1 };
+    }
+    lastX1 = ch.x1;
+    const rounded = roundSize(ch.size);
+    lineSizes.set(rounded, (lineSizes.get(rounded) ?? 0) + 1);
+    sizes.set(rounded, (sizes.get(rounded) ?? 0) + 1);
+    if (ch.bold) bold++;
+    count++;
+  }
+  if (word) words.push(word);
+  if (count === 0) return null;
+  const last = words[words.length - 1];
+  if (last?.text.endsWith("\u00ad")) last.text = `${last.text.slice(0, -1)}-`;
+  let size = 0;
+  let most = -1;
+  for (const [s, n] of lineSizes) {
+    if (n > most) {
+      most = n;
+      size = s;
+    }
+  }
+  const text = words.map((w) => w.text).join(" ");
+  return { line: { x0: raw.x0, y0: raw.y0, x1: raw.x1, y1: raw.y1, words, text, size, bold: bold >= 0.9 * count, horizontal: raw.horizontal }, chars: count };
+};
+
 export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
   const mupdf = await loadMupdf();
   log.length = 0;
@@ -153,95 +292,60 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
       const [bx0, by0, bx1, by1] = page.getBounds();
       const stext = page.toStructuredText(options.images ? "preserve-images" : "");
       try {
-        const blocks: LayoutBlock[] = [];
-        const sizes = new Map<number, number>();
-        let chars = 0;
-        let lines: LayoutLine[] = [];
-        let blockBox: LayoutBox = { x0: 0, y0: 0, x1: 0, y1: 0 };
-        // The line being read: its words, and per character size and weight counts.
-        let words: LayoutWord[] = [];
-        let word: LayoutWord | null = null;
-        let lineBox: LayoutBox = { x0: 0, y0: 0, x1: 0, y1: 0 };
-        let horizontal = true;
-        let lineSizes = new Map<number, number>();
-        let boldChars = 0;
-        let lineChars = 0;
-        let lastX1 = -Infinity;
-        const endWord = () => {
-          if (word) words.push(word);
-          word = null;
-        };
+        // First the characters as mupdf walks them, then (fixed, see below) into words and lines.
+        const raw: (RawBlock | LayoutImageBlock)[] = [];
+        let block: RawBlock | null = null;
+        let line: RawLine | null = null;
         stext.walk({
           onImageBlock(bbox, _transform, image) {
-            blocks.push({ kind: "image", x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], width: image.getWidth(), height: image.getHeight() });
+            raw.push({ kind: "image", x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], width: image.getWidth(), height: image.getHeight() });
             image.destroy();
           },
           beginTextBlock(bbox) {
-            lines = [];
-            blockBox = { x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3] };
+            block = { kind: "text", x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], lines: [] };
+            raw.push(block);
           },
           beginLine(bbox, _wmode, direction) {
-            words = [];
-            word = null;
-            lineBox = { x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3] };
-            horizontal = Math.abs(direction[1]) < 0.05 && direction[0] > 0;
-            lineSizes = new Map();
-            boldChars = 0;
-            lineChars = 0;
-            lastX1 = -Infinity;
+            line = { x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], horizontal: Math.abs(direction[1]) < 0.05 && direction[0] > 0, chars: [] };
+            block?.lines.push(line);
           },
           onChar(c, _origin, font, size, quad) {
-            const facts = fontFacts(font);
-            if (c === "\u00ad") {
-              // A soft hyphen is dropped inside a word and becomes a hyphen where it ends a line (see endLine).
-              if (word) word.text += c;
-              return;
-            }
-            if (c.trim() === "") {
-              endWord();
-              return;
-            }
-            const x0 = Math.min(quad[0], quad[4]);
-            const x1 = Math.max(quad[2], quad[6]);
-            const y0 = Math.min(quad[1], quad[3]);
-            const y1 = Math.max(quad[5], quad[7]);
-            if (word && horizontal && x0 - lastX1 > WORD_GAP * size) endWord();
-            if (word) {
-              word.text = word.text.endsWith("\u00ad") ? word.text.slice(0, -1) + c : word.text + c;
-              word.x1 = Math.max(word.x1, x1);
-              word.y0 = Math.min(word.y0, y0);
-              word.y1 = Math.max(word.y1, y1);
-            } else {
-              word = { text: c, x0, y0, x1, y1 };
-            }
-            lastX1 = x1;
-            const rounded = roundSize(size);
-            lineSizes.set(rounded, (lineSizes.get(rounded) ?? 0) + 1);
-            sizes.set(rounded, (sizes.get(rounded) ?? 0) + 1);
-            if (facts.bold) boldChars++;
-            lineChars++;
-            chars++;
-          },
-          endLine() {
-            endWord();
-            if (lineChars === 0) return;
-            // A soft hyphen inside a word was dropped; one ending the line stays as a hyphen to join on.
-            const last = words[words.length - 1];
-            if (last?.text.endsWith("\u00ad")) last.text = last.text.slice(0, -1) + "-";
-            let size = 0;
-            let most = -1;
-            for (const [s, n] of lineSizes) {
-              if (n > most) {
-                most = n;
-                size = s;
-              }
-            }
-            lines.push({ ...lineBox, words, text: words.map((w) => w.text).join(" "), size, bold: boldChars >= 0.9 * lineChars, horizontal });
-          },
-          endTextBlock() {
-            if (lines.length > 0) blocks.push({ kind: "text", ...blockBox, lines });
+            const bold = fontFacts(font).bold;
+            line?.chars.push({
+              c,
+              x0: Math.min(quad[0], quad[4]),
+              x1: Math.max(quad[2], quad[6]),
+              y0: Math.min(quad[1], quad[3]),
+              y1: Math.max(quad[5], quad[7]),
+              size,
+              bold,
+            });
           },
         });
+        fixCharacters(raw, stext);
+        for (const field of fieldValues(page, raw)) {
+          // Among the blocks, before the first one that starts below the field.
+          const at = raw.findIndex((b) => b.y0 > field.y1);
+          raw.splice(at < 0 ? raw.length : at, 0, field);
+        }
+        const sizes = new Map<number, number>();
+        let chars = 0;
+        const blocks: LayoutBlock[] = [];
+        for (const item of raw) {
+          if (item.kind === "image") {
+            blocks.push(item);
+            continue;
+          }
+          const lines: LayoutLine[] = [];
+          for (const rawLine of item.lines) {
+            const built = buildLine(rawLine, sizes);
+            if (built) {
+              lines.push(built.line);
+              chars += built.chars;
+            }
+          }
+          if (lines.length > 0) blocks.push({ kind: "text", x0: item.x0, y0: item.y0, x1: item.x1, y1: item.y1, lines });
+        }
         return { page: index + 1, width: bx1 - bx0, height: by1 - by0, blocks, chars, sizes };
       } finally {
         stext.destroy();
@@ -271,7 +375,7 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
       const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, box, false);
       try {
         pixmap.clear(255);
-        const device = new mupdf.DrawDevice(matrix, pixmap);
+        const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
         try {
           page.run(device, matrix);
           device.close();

@@ -28,6 +28,11 @@ export interface Line extends Box {
   readonly words: readonly Word[];
   /** Font size (or text height) in the boxes' unit. */
   readonly size: number;
+  /**
+   * The text block the line was set in, when the source knows (mupdf does): columns whose text comes from blocks of
+   * their own, running down several rows, are page columns set side by side, not a table.
+   */
+  readonly textBlock?: unknown;
 }
 
 export type Piece =
@@ -43,6 +48,7 @@ export type Piece =
 interface Segment extends Box {
   readonly text: string;
   readonly size: number;
+  readonly line: Line;
 }
 
 interface Row extends Box {
@@ -67,6 +73,7 @@ const MAX_COLUMNS = 20;
 /** Cells longer than this are prose, not table cells; a table whose cells are this long on average is not one. */
 const LONG_CELL = 60;
 const MEAN_CELL = 40;
+const MATH = /[=<>±×÷∑∏∫∂∇∞≤≥≠≈≡⇒⇔→←↦∀∃∈∉⊂⊆⊃⊇∪∩∧∨¬∗∘√α-ωΑ-Ω]/u;
 
 const segmentsOf = (line: Line): Segment[] => {
   const out: Segment[] = [];
@@ -80,6 +87,7 @@ const segmentsOf = (line: Line): Segment[] => {
       y0: Math.min(...current.map((w) => w.y0)),
       y1: Math.max(...current.map((w) => w.y1)),
       size: line.size,
+      line,
     });
     current = [];
   };
@@ -116,30 +124,81 @@ const rowsOf = (lines: readonly Line[]): Row[] => {
   }));
 };
 
-/** Columns are the x ranges some cell covers; the cells of the rows are placed into them. */
+/**
+ * The row with the most pieces sets the columns; a piece of another row that overlaps none of them (the first
+ * column of a header row left empty) adds one. Every piece then goes to the column it overlaps most: a piece across
+ * two columns is a merged cell, and a few are allowed. Rows must fill two columns at least. With `final`, every
+ * column must have two cells or more and the cells must be short, as table cells are.
+ */
 const asTable = (rows: readonly Row[], final: boolean): string[][] | null => {
   const size = Math.max(...rows.map((r) => r.size));
-  const spans = rows.flatMap((r) => r.segments.map((s) => ({ x0: s.x0, x1: s.x1 }))).sort((a, b) => a.x0 - b.x0);
-  const columns: { x0: number; x1: number }[] = [];
-  for (const span of spans) {
-    const last = columns[columns.length - 1];
-    // A gutter narrower than a third of the text size is no gutter.
-    if (last && span.x0 <= last.x1 + 0.3 * size) last.x1 = Math.max(last.x1, span.x1);
-    else columns.push({ ...span });
+  let anchor = rows[0]!;
+  for (const row of rows) if (row.segments.length > anchor.segments.length) anchor = row;
+  const columns = anchor.segments.map((s) => ({ x0: s.x0, x1: s.x1 }));
+  for (const row of rows) {
+    for (const segment of row.segments) {
+      if (!columns.some((c) => Math.max(c.x0 - segment.x1, segment.x0 - c.x1) < 0.5 * size)) columns.push({ x0: segment.x0, x1: segment.x1 });
+    }
   }
+  columns.sort((a, b) => a.x0 - b.x0);
   if (columns.length < 2 || columns.length > MAX_COLUMNS) return null;
-  const table = rows.map((row) => {
+  let merged = 0;
+  const table: string[][] = [];
+  // Per text block: the columns and the rows it has cells in.
+  const blocks = new Map<unknown, { columns: Set<number>; rows: Set<number> }>();
+  for (const [r, row] of rows.entries()) {
     const cells = columns.map(() => "");
     for (const segment of row.segments) {
-      const index = columns.findIndex((c) => segment.x0 >= c.x0 - 0.01 && segment.x1 <= c.x1 + 0.01);
-      cells[index] = cells[index] === "" ? segment.text : `${cells[index]} ${segment.text}`;
+      let best = -1;
+      let most = 0;
+      let second = 0;
+      columns.forEach((column, k) => {
+        const overlap = Math.min(column.x1, segment.x1) - Math.max(column.x0, segment.x0);
+        if (overlap > most) {
+          second = most;
+          most = overlap;
+          best = k;
+        } else if (overlap > second) {
+          second = overlap;
+        }
+      });
+      if (best < 0) {
+        // Within half a text size of a column (every piece is, by construction).
+        let nearest = Infinity;
+        columns.forEach((column, k) => {
+          const distance = Math.max(column.x0 - segment.x1, segment.x0 - column.x1);
+          if (distance < nearest) {
+            nearest = distance;
+            best = k;
+          }
+        });
+      }
+      if (second > 0.3 * size) merged++;
+      cells[best] = cells[best] === "" ? segment.text : `${cells[best]} ${segment.text}`;
+      if (segment.line.textBlock !== undefined) {
+        const seen = blocks.get(segment.line.textBlock) ?? { columns: new Set<number>(), rows: new Set<number>() };
+        seen.columns.add(best);
+        seen.rows.add(r);
+        blocks.set(segment.line.textBlock, seen);
+      }
     }
-    return cells;
-  });
-  if (table.some((cells) => cells.filter((c) => c !== "").length < 2)) return null;
+    if (cells.filter((c) => c !== "").length < 2) return null;
+    table.push(cells);
+  }
+  if (merged > Math.max(1, rows.length * 0.3)) return null;
   if (!final) return table;
+  // Columns of text set side by side (an index, a glossary in two page columns): no text block has cells on both
+  // sides of some column boundary, and on each side a block runs down two rows or more.
+  const sources = [...blocks.values()];
+  for (let k = 1; k < columns.length && sources.length > 0; k++) {
+    const before = sources.filter((b) => [...b.columns].some((c) => c < k));
+    const after = sources.filter((b) => [...b.columns].some((c) => c >= k));
+    if (!before.some((b) => after.includes(b)) && before.some((b) => b.rows.size >= 2) && after.some((b) => b.rows.size >= 2)) return null;
+  }
   const filled = table.flat().filter((c) => c !== "");
   if (filled.reduce((n, c) => n + c.length, 0) / filled.length > MEAN_CELL) return null;
+  // Displayed formulas set with wide gaps (aligned equations) are not tables.
+  if (filled.filter((c) => MATH.test(c)).length * 5 > filled.length * 2) return null;
   for (let c = 0; c < columns.length; c++) {
     const cells = table.map((row) => row[c]!).filter((cell) => cell !== "");
     if (cells.length < 2) return null;
@@ -162,12 +221,18 @@ export const findTables = <L extends Line>(lines: readonly L[]): Table<L>[] => {
       continue;
     }
     let j = i + 1;
-    while (
-      j < rows.length &&
-      rows[j]!.segments.length >= 2 &&
-      rows[j]!.y0 - rows[j - 1]!.y1 <= ROW_GAP * Math.max(rows[j]!.size, rows[j - 1]!.size) &&
-      asTable(rows.slice(i, j + 1), false) !== null
-    ) {
+    const gaps: number[] = [];
+    while (j < rows.length && rows[j]!.segments.length >= 2) {
+      const gap = rows[j]!.y0 - rows[j - 1]!.y1;
+      const size = Math.max(rows[j]!.size, rows[j - 1]!.size);
+      if (gap > ROW_GAP * size) break;
+      // A gap much wider than the rows' usual one starts something else (the next table).
+      if (gaps.length >= 2) {
+        const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
+        if (gap > Math.max(usual * 1.8, usual + 0.6 * size)) break;
+      }
+      if (asTable(rows.slice(i, j + 1), false) === null) break;
+      gaps.push(gap);
       j++;
     }
     const run = rows.slice(i, j);
@@ -239,6 +304,10 @@ export interface FlowLine extends Box {
   readonly size: number;
   /** Width of the line's first word, to tell whether it would have fitted at the end of the line before. */
   readonly firstWord: number;
+  /** The edges of the line's own block when lines of several blocks flow together (OCR); else `flow`'s frame. */
+  readonly frame?: { x0: number; x1: number };
+  /** Lines of different groups (blocks) never share a paragraph; a list goes on across them. */
+  readonly group?: string;
 }
 
 const SENTENCE_END = /[.!?:;]["'”’)\]]?$/u;
@@ -262,9 +331,10 @@ export const flow = (lines: readonly FlowLine[], frame: { x0: number; x1: number
     if (text === "") return;
     const prev = i > 0 ? lines[i - 1] : undefined;
     const tol = 0.3 * line.size;
-    const gap = prev !== undefined && line.y0 - prev.y1 > 0.9 * Math.max(line.size, prev.size);
+    const edges = prev?.frame ?? frame;
+    const gap = prev !== undefined && (line.y0 - prev.y1 > 0.9 * Math.max(line.size, prev.size) || line.group !== prev.group);
     // The first word of this line would have fitted after the last one: the line before was ended on purpose.
-    const stopped = prev !== undefined && prev.x1 + 0.3 * line.size + line.firstWord < frame.x1 - 1;
+    const stopped = prev !== undefined && prev.x1 + 0.3 * line.size + line.firstWord < edges.x1 - 1;
     const sentence = prev !== undefined && SENTENCE_END.test(prev.text.trim());
     const marker = listMarker(text);
     const open = current as { kind: "paragraph" | "item"; text: string; markerX: number } | null;
@@ -281,7 +351,8 @@ export const flow = (lines: readonly FlowLine[], frame: { x0: number; x1: number
       open.text = joinLines(open.text, text);
       return;
     }
-    const indented = prev !== undefined && line.x0 > frame.x0 + 0.8 * line.size && line.x0 > prev.x0 + 0.5 * line.size && line.x1 > frame.x1 - 2 * line.size;
+    const own = line.frame ?? frame;
+    const indented = prev !== undefined && line.x0 > own.x0 + 0.8 * line.size && line.x0 > prev.x0 + 0.5 * line.size && line.x1 > own.x1 - 2 * line.size;
     if (!open || open.kind === "item" || gap || stopped || indented) {
       flush();
       stack = [];

@@ -10,6 +10,7 @@ import { createServer, type Server } from "node:http";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { zipSync, unzipSync, strToU8 } from "fflate";
+import { gunzipSync } from "node:zlib";
 import { startService, type Service } from "../support/service.ts";
 import { checkResponse } from "../support/contract.ts";
 import type { Problem } from "../support/documents.ts";
@@ -134,6 +135,29 @@ describe("extraction", () => {
     const md = await extract({ file: { data: Buffer.from("# Title\n\n- a\n").toString("base64"), filename: "x.md" } });
     assert.equal(md.body.format, "md");
     assert.equal(md.body.markdown, "# Title\n\n- a\n");
+  });
+
+  test("office files, PDFs and legacy files are read into Markdown through the service", async () => {
+    const legacy = (ext: string) => gunzipSync(readFileSync(resolve(import.meta.dirname, `../renderers/fixtures/legacy.${ext}.gz`)));
+    const cases = [
+      { bytes: corpus("docx/pandoc-headers.docx"), name: "h.docx", format: "docx", want: /^#{1,6} /m },
+      { bytes: corpus("docx/pandoc-tables.docx"), name: "t.docx", format: "docx", want: /^\|.*\|$/m },
+      { bytes: corpus("pptx/python-pptx-cht-category-access.pptx"), name: "c.pptx", format: "pptx", want: /Slide 1/ },
+      { bytes: corpus("xlsx/exceljs-1904.xlsx"), name: "d.xlsx", format: "xlsx", want: /\|/ },
+      { bytes: corpus("pdf/004-pdflatex-4-pages-pdflatex-4-pages.pdf"), name: "p.pdf", format: "pdf", want: /<!-- page 4 -->/ },
+      { bytes: legacy("doc"), name: "old.doc", format: "doc", want: /\w/ },
+      { bytes: legacy("xls"), name: "old.xls", format: "xls", want: /\|/ },
+    ];
+    for (const c of cases) {
+      const r = await extract({ file: { data: Buffer.from(c.bytes).toString("base64"), filename: c.name } });
+      assert.equal(r.status, 200, `${c.name}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.format, c.format);
+      assert.match(r.body.markdown, c.want, c.name);
+      assert.ok(r.body.pages >= 1);
+    }
+    const locked = await extract({ file: { data: corpus("pdf/005-libreoffice-writer-password-libreoffice-writer-password.pdf").toString("base64"), filename: "p.pdf" } });
+    assert.equal(locked.status, 422);
+    assert.match(locked.body.detail, /password/);
   });
 
   test("an extraction is not a document: not listed, collected once, then gone", async () => {

@@ -11,9 +11,10 @@ export type Piece =
   | { readonly k: "t"; readonly text: string; readonly m: number; readonly link: string | undefined }
   | { readonly k: "br"; readonly link: string | undefined }
   /** Markdown written already (picture, note reference, math); `plain` is its text for quoting. */
-  | { readonly k: "md"; readonly md: string; readonly plain: string; readonly link: string | undefined }
+  | { readonly k: "md"; readonly md: string; readonly plain: string; readonly link: string | undefined; readonly attach?: boolean }
   /** A comment's range opens or closes (used to quote the commented text). */
-  | { readonly k: "cs" | "ce"; readonly id: string };
+  | { readonly k: "cs"; readonly id: string }
+  | { readonly k: "ce"; readonly id: string };
 
 export interface Para {
   readonly k: "p";

@@ -35,39 +35,60 @@ const levelOf = (lvl: El): Level => ({
   pStyle: valOf(lvl, "pStyle"),
 });
 
+type Abstract = { levels: Map<number, Level>; styleLink: string | undefined };
+
 export class Numbering {
-  private readonly nums = new Map<string, Num>();
-  private readonly abstracts = new Map<string, { levels: Map<number, Level>; styleLink: string | undefined }>();
+  private readonly nums = new Map<string, Num | null>();
+  private readonly abstracts = new Map<string, Abstract | null>();
   private readonly counters = new Map<string, (number | undefined)[]>();
 
+  /** `num` and `abstractNum` elements by id, parsed when first needed (xml.ts, `lazyElements`). */
   constructor(
-    root: El | null,
+    private readonly numEls: ReadonlyMap<string, () => El | null>,
+    private readonly abstractEls: ReadonlyMap<string, () => El | null>,
     private readonly styles: Styles,
-  ) {
-    for (const a of childrenNamed(root ?? undefined, "abstractNum")) {
-      const levels = new Map<number, Level>();
-      for (const lvl of childrenNamed(a, "lvl")) levels.set(Number(lvl.attrs["ilvl"] ?? 0), levelOf(lvl));
-      this.abstracts.set(a.attrs["abstractNumId"] ?? "", { levels, styleLink: valOf(a, "numStyleLink") });
+  ) {}
+
+  private num(id: string): Num | undefined {
+    let num = this.nums.get(id);
+    if (num === undefined) {
+      const n = this.numEls.get(id)?.() ?? null;
+      if (n) {
+        const overrides = new Map<number, { start?: number; level?: Level }>();
+        for (const o of childrenNamed(n, "lvlOverride")) {
+          const start = valOf(o, "startOverride");
+          const lvl = child(o, "lvl");
+          overrides.set(Number(o.attrs["ilvl"] ?? 0), {
+            ...(start !== undefined ? { start: Number(start) || 0 } : {}),
+            ...(lvl ? { level: levelOf(lvl) } : {}),
+          });
+        }
+        num = { abstractId: valOf(n, "abstractNumId") ?? "", overrides };
+      } else num = null;
+      this.nums.set(id, num);
     }
-    for (const n of childrenNamed(root ?? undefined, "num")) {
-      const overrides = new Map<number, { start?: number; level?: Level }>();
-      for (const o of childrenNamed(n, "lvlOverride")) {
-        const start = valOf(o, "startOverride");
-        const lvl = child(o, "lvl");
-        overrides.set(Number(o.attrs["ilvl"] ?? 0), {
-          ...(start !== undefined ? { start: Number(start) || 0 } : {}),
-          ...(lvl ? { level: levelOf(lvl) } : {}),
-        });
-      }
-      this.nums.set(n.attrs["numId"] ?? "", { abstractId: valOf(n, "abstractNumId") ?? "", overrides });
+    return num ?? undefined;
+  }
+
+  private abstract(id: string): Abstract | undefined {
+    let abs = this.abstracts.get(id);
+    if (abs === undefined) {
+      const a = this.abstractEls.get(id)?.() ?? null;
+      if (a) {
+        const levels = new Map<number, Level>();
+        for (const lvl of childrenNamed(a, "lvl")) levels.set(Number(lvl.attrs["ilvl"] ?? 0), levelOf(lvl));
+        abs = { levels, styleLink: valOf(a, "numStyleLink") };
+      } else abs = null;
+      this.abstracts.set(id, abs);
     }
+    return abs ?? undefined;
   }
 
   /** The abstract list behind a num, following numbering-style links. */
   private abstractOf(numId: string, depth = 0): { id: string; levels: Map<number, Level> } | undefined {
-    const num = this.nums.get(numId);
+    const num = this.num(numId);
     if (!num || depth > 4) return undefined;
-    const abs = this.abstracts.get(num.abstractId);
+    const abs = this.abstract(num.abstractId);
     if (!abs) return undefined;
     if (abs.levels.size === 0 && abs.styleLink !== undefined) {
       const linked = this.styles.numbering(abs.styleLink);
@@ -85,7 +106,7 @@ export class Numbering {
 
   /** Counts the next item of a list and describes it; undefined when the numbering shows nothing. */
   item(numId: string, ilvl: number): ListItem | undefined {
-    const num = this.nums.get(numId);
+    const num = this.num(numId);
     const abs = this.abstractOf(numId);
     if (!num || !abs) return undefined;
     const level = Math.max(0, Math.min(8, ilvl));

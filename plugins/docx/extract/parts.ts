@@ -54,23 +54,27 @@ export class Parts {
   constructor(
     readonly pkg: Package,
     /** Reports a part that could not be read (the reader continues without it). */
-    private readonly unreadable: (part: string, error: unknown) => void,
+    readonly unreadable: (part: string, error: unknown) => void,
   ) {
     const types = this.contentTypes();
     this.refuseMacros(types);
     this.main = this.findMain(types);
   }
 
-  /** A part's root element; null when absent or unreadable (reported). Hostile content always throws. */
-  read(part: string): El | null {
-    let text: string | null;
+  /** A part's text; null when absent or unreadable (reported). Hostile content always throws. */
+  text(part: string): string | null {
     try {
-      text = this.pkg.text(part);
+      return this.pkg.text(part);
     } catch (error) {
       if (isHostile(error)) throw error;
       this.unreadable(part, error);
       return null;
     }
+  }
+
+  /** A part's root element; null when absent or unreadable (reported). Hostile content always throws. */
+  read(part: string): El | null {
+    const text = this.text(part);
     if (text === null) return null;
     try {
       return parsePart(text, part);

@@ -3,7 +3,7 @@
  * or `Title`, a few localized names, or an outline level, following `basedOn`), which are code or quotes, which
  * numbering a style carries, and the bold/italic/strike/code marks of character styles.
  */
-import { child, childrenNamed, isOn, valOf, type El } from "./xml.ts";
+import { child, isOn, valOf, type El } from "./xml.ts";
 
 export const BOLD = 1;
 export const ITALIC = 2;
@@ -55,22 +55,27 @@ export const marksOf = (rPr: El | undefined): { on: number; off: number } => {
 };
 
 export class Styles {
-  private readonly byId = new Map<string, Style>();
+  private readonly byId = new Map<string, Style | null>();
   private readonly headingCache = new Map<string, number>();
   private readonly charCache = new Map<string, number>();
 
-  constructor(root: El | null) {
-    for (const s of childrenNamed(root ?? undefined, "style")) {
-      const id = s.attrs["styleId"];
-      if (id === undefined) continue;
-      this.byId.set(id, {
+  /** `styles`: each `w:style` by its id, parsed when first needed (xml.ts, `lazyElements`). */
+  constructor(private readonly styles: ReadonlyMap<string, () => El | null>) {}
+
+  private get(id: string): Style | undefined {
+    let style = this.byId.get(id);
+    if (style === undefined) {
+      const s = this.styles.get(id)?.() ?? null;
+      style = s && {
         id,
         name: (valOf(s, "name") ?? id).trim(),
         basedOn: valOf(s, "basedOn"),
         pPr: child(s, "pPr"),
         rPr: child(s, "rPr"),
-      });
+      };
+      this.byId.set(id, style);
     }
+    return style ?? undefined;
   }
 
   /** The style and its ancestors (`basedOn`), nearest first, cycles cut. */
@@ -79,7 +84,7 @@ export class Styles {
     const seen = new Set<string>();
     while (id !== undefined && !seen.has(id) && out.length < 32) {
       seen.add(id);
-      const s = this.byId.get(id);
+      const s = this.get(id);
       if (!s) break;
       out.push(s);
       id = s.basedOn;
@@ -94,7 +99,7 @@ export class Styles {
     if (hit !== undefined) return hit;
     let level = 0;
     const own = HEADING_NAME.exec(id);
-    if (own && !this.byId.has(id)) level = Number(own[2]);
+    if (own && !this.get(id)) level = Number(own[2]);
     for (const s of this.chain(id)) {
       const m = HEADING_NAME.exec(s.name) ?? HEADING_NAME.exec(s.id);
       if (m) {

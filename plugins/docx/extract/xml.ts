@@ -4,7 +4,7 @@
  * `w:`, Strict OOXML, `ns0:`…). Markup compatibility is resolved while converting: an `mc:AlternateContent` is
  * replaced by its first `Choice` (else its `Fallback`), so text boxes and pictures stored twice are read once.
  */
-import { decodeXmlText, parseXml, tagOf, type XmlNode } from "../../../core/ooxml/package.ts";
+import { decodeXmlText, PackageRefused, parseXml, tagOf, type XmlNode } from "../../../core/ooxml/package.ts";
 
 export interface El {
   readonly name: string;
@@ -66,6 +66,46 @@ export const parsePart = (xml: string, partName: string): El | null => {
   const out: (El | string)[] = [];
   convert(parseXml(xml, partName), "", out);
   return (out.find((n) => typeof n !== "string") as El | undefined) ?? null;
+};
+
+/**
+ * The elements `name` of a flat part (styles, numbering definitions), keyed by the attribute `idAttr`, each parsed
+ * (by the same safe parser) only when asked for: a template's styles part can hold thousands of styles (450 KB
+ * seen) while a document uses a handful, and parsing it whole would cost more than reading the document. The
+ * part is refused for a DTD exactly as a whole parse would be.
+ */
+export const lazyElements = (
+  xml: string,
+  part: string,
+  name: string,
+  idAttr: string,
+  /** Told about an element that is not well-formed; the element then reads as absent. */
+  malformed: (error: unknown) => void,
+): Map<string, () => El | null> => {
+  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw new PackageRefused(`${part} declares a DTD or entities`, "xml_dtd");
+  const out = new Map<string, () => El | null>();
+  const element = new RegExp(`<((?:[\\w.-]+:)?)${name}\\b((?:[^>"']|"[^"]*"|'[^']*')*?)(?:/>|>[\\s\\S]*?</\\1${name}\\s*>)`, "g");
+  const id = new RegExp(`(?:^|\\s)(?:[\\w.-]+:)?${idAttr}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
+  for (const m of xml.matchAll(element)) {
+    const found = id.exec(m[2]!);
+    if (!found) continue;
+    const key = decodeXmlText(found[1] ?? found[2] ?? "");
+    if (out.has(key)) continue;
+    const snippet = m[0];
+    let parsed: El | null | undefined;
+    out.set(key, () => {
+      if (parsed !== undefined) return parsed;
+      try {
+        parsed = parsePart(snippet, part);
+      } catch (error) {
+        if (!(error instanceof PackageRefused) || error.reason !== "xml_invalid") throw error;
+        malformed(error);
+        parsed = null;
+      }
+      return parsed;
+    });
+  }
+  return out;
 };
 
 export const isEl = (n: El | string): n is El => typeof n !== "string";

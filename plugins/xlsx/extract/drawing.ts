@@ -6,14 +6,9 @@
 import type { Diagnostic } from "../../../core/diagnostics.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
 import { chartMarkdown } from "./chart.ts";
-import { escapeLineStart, escapeText } from "./markdown.ts";
+import { escapeLineStart, escapeText, pictureMarkdown } from "./markdown.ts";
 import { relsOf, type Rels } from "./rels.ts";
-import { attr, child, descendants, elements, kids, nameOf, ownText, path, readPart, type XmlNode } from "./xml.ts";
-
-/** A picture's path as shown: relative to the package's main folder (`xl/media/a.png` → `media/a.png`). */
-export const mediaPath = (target: string): string => target.replace(/^(xl|ppt|word)\//, "");
-
-export const pictureMarkdown = (descr: string, target: string): string => `![${escapeText(descr.replace(/\s+/g, " ").trim())}](${encodeURI(mediaPath(target))})`;
+import { attr, child, descendants, elements, kids, nameOf, ownText, path, readPart, relAttr, type XmlNode } from "./xml.ts";
 
 const objects = (node: XmlNode, pkg: Package, rels: Rels, diagnostics: Diagnostic[]): string[] => {
   const out: string[] = [];
@@ -22,13 +17,13 @@ const objects = (node: XmlNode, pkg: Package, rels: Rels, diagnostics: Diagnosti
     if (name === "grpSp") out.push(...objects(item, pkg, rels, diagnostics));
     else if (name === "graphicFrame") {
       const chart = descendants(item, "chart")[0];
-      const rel = rels.get(attr(chart, "id") ?? "");
+      const rel = rels.get(relAttr(chart, "id") ?? "");
       if (rel && !rel.external) out.push(chartMarkdown(pkg, rel.target, diagnostics));
     } else if (name === "pic") {
       const blip = path(item, "blipFill", "blip");
-      const rel = rels.get(attr(blip, "embed") ?? attr(blip, "link") ?? "");
+      const rel = rels.get(relAttr(blip, "embed") ?? relAttr(blip, "link") ?? "");
       const props = path(item, "nvPicPr", "cNvPr");
-      if (rel) out.push(pictureMarkdown(attr(props, "descr") || attr(props, "title") || "", rel.target));
+      if (rel) out.push(pictureMarkdown(attr(props, "descr") || attr(props, "title") || "", rel.target, rel.external));
     } else if (name === "sp") {
       const text = kids(child(item, "txBody"), "p")
         .map((p) => escapeLineStart(escapeText(descendants(p, "t").map(ownText).join("").trim())))

@@ -6,36 +6,35 @@
  * diagnostic, and a workbook none of whose sheets can be read is refused as unreadable.
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
-import { openPackage, PackageRefused } from "../../../core/ooxml/package.ts";
+import { openPackage, PackageRefused, type Package } from "../../../core/ooxml/package.ts";
 import { ExtractRefused, type Extract } from "../../extract.ts";
 import { drawingMarkdown } from "./drawing.ts";
 import { refuseMacros } from "./macros.ts";
 import { escapeText } from "./markdown.ts";
-import { relsOf } from "./rels.ts";
+import { holdsPart, relsOf } from "./rels.ts";
 import { sheetTable } from "./sheet-table.ts";
 import { readSharedStrings } from "./strings.ts";
 import { readFormats } from "./styles.ts";
 import { readWorkbook, workbookPartOf, type SheetEntry } from "./workbook.ts";
 import { readWorksheet, type CellContext } from "./worksheet.ts";
-import { attr, kids, readPart } from "./xml.ts";
-import type { Package } from "../../../core/ooxml/package.ts";
+import { kids, readPart, relAttr } from "./xml.ts";
+
+/** Thrown for a sheet whose part is missing: said in its section like a damaged one. */
+class SheetMissing extends Error {}
 
 const sheetBody = (pkg: Package, sheet: SheetEntry, ctx: CellContext, diagnostics: Diagnostic[]): string => {
   const location = { sheet: sheet.name };
-  if (!sheet.part || !pkg.has(sheet.part)) {
-    diagnostics.push({ code: "extract.part_missing", severity: "warning", category: "extract", message: `The part of sheet "${sheet.name}" is missing.`, location });
-    return "_(this sheet's part is missing from the file)_";
-  }
+  if (!sheet.part || !holdsPart(pkg, sheet.part)) throw new SheetMissing("its part is missing from the file");
   if (sheet.kind === "chartsheet") {
     const root = readPart(pkg, sheet.part);
     const rels = relsOf(pkg, sheet.part);
     const drawings = kids(root ?? {}, "drawing").flatMap((d) => {
-      const rel = rels.get(attr(d, "id") ?? "");
+      const rel = rels.get(relAttr(d, "id") ?? "");
       return rel && !rel.external ? drawingMarkdown(pkg, rel.target, diagnostics) : [];
     });
     return drawings.join("\n\n") || "_(a chart sheet with no chart)_";
   }
-  const cells = readWorksheet(pkg, sheet.part, ctx, diagnostics);
+  const cells = readWorksheet(pkg, sheet.part, ctx);
   if (!cells) return "_(empty sheet)_";
   if (cells.uncalculated.length > 0) {
     const listed = cells.uncalculated.slice(0, 20).join(", ") + (cells.uncalculated.length > 20 ? ", …" : "");
@@ -57,7 +56,7 @@ const sheetBody = (pkg: Package, sheet: SheetEntry, ctx: CellContext, diagnostic
     });
   }
   const drawn = cells.drawings.flatMap((part) => drawingMarkdown(pkg, part, diagnostics));
-  return [sheetTable(cells.rows, sheet.name, diagnostics), ...drawn].join("\n\n");
+  return [sheetTable(cells.rows, sheet.name, diagnostics, cells.rowsNotRead), ...drawn].join("\n\n");
 };
 
 export const extractXlsx: Extract = async (bytes, ctx) => {
@@ -78,7 +77,8 @@ export const extractXlsx: Extract = async (bytes, ctx) => {
     try {
       body = sheetBody(pkg, sheet, cellContext, diagnostics);
     } catch (error) {
-      if (!(error instanceof PackageRefused) || error.reason === "zip_bomb" || error.reason === "xml_dtd") throw error;
+      const damaged = error instanceof PackageRefused && error.reason !== "zip_bomb" && error.reason !== "xml_dtd";
+      if (!damaged && !(error instanceof SheetMissing)) throw error;
       unreadable++;
       diagnostics.push({ code: "extract.sheet_unreadable", severity: "error", category: "extract", message: `Sheet "${sheet.name}" could not be read: ${error.message}`, location: { sheet: sheet.name } });
       body = `_(this sheet could not be read: ${escapeText(error.message)})_`;

@@ -4,13 +4,21 @@
  * `|` escaped, line breaks as `<br>`).
  */
 
-/** Escapes characters that Markdown would read as syntax inside a line. */
+/**
+ * Escapes what Markdown would read as syntax inside a line, and only that, so the text stays readable: `*` and
+ * `` ` `` always, `_` at a word boundary, `]` before `(`, `[` or `:` (a link), `~~`, `<` opening a tag, `&` opening
+ * an entity, and `\` before punctuation.
+ */
 export const escapeText = (text: string): string =>
   text
-    .replace(/[\\`*[\]]/g, (c) => `\\${c}`)
+    .replace(/\\(?=[!-/:-@[-`{-~])/g, "\\\\")
+    .replace(/[`*]/g, (c) => `\\${c}`)
+    .replace(/\](?=[([:])/g, "\\]")
+    .replace(/~(?=~)/g, "\\~")
     // `_` makes emphasis only at a word boundary; inside words it stays as is.
     .replace(/(^|[^\p{L}\p{N}])_|_(?=[^\p{L}\p{N}]|$)/gu, (m) => m.replace("_", "\\_"))
-    .replace(/<(?=[A-Za-z/!?])/g, "\\<");
+    .replace(/<(?=[A-Za-z/!?])/g, "\\<")
+    .replace(/&(?=#?\w+;)/g, "\\&");
 
 /** Escapes what would start a block at the beginning of a line (`# `, `> `, `- `, `+ `, `1. `, `1) `, `---`). */
 export const escapeLineStart = (line: string): string =>
@@ -49,3 +57,16 @@ export const prefixLines = (block: string, first: string, rest: string = first):
     .split("\n")
     .map((line, i) => (i === 0 ? first : line === "" ? rest.trimEnd() : rest) + line)
     .join("\n");
+
+/** A link target safe to write: web and mail addresses only, with spaces and brackets percent-encoded. */
+export const safeUrl = (url: string): string | null => (/^(https?|mailto|ftp):/i.test(url.trim()) ? url.trim().replace(/[\s()<>]/g, encodeURIComponent) : null);
+
+/**
+ * A picture: `![descr](media/image1.png)`, the path relative to the package's main folder (`ppt/media/…` →
+ * `media/…`); a linked picture shows its address when it is a web address.
+ */
+export const pictureMarkdown = (descr: string, target: string, external = false): string => {
+  const alt = escapeText(descr.replace(/\s+/g, " ").trim());
+  const where = external ? (safeUrl(target) ?? "") : encodeURI(target.replace(/^(xl|ppt|word)\//, ""));
+  return `![${alt}](${where})`;
+};

@@ -65,3 +65,6 @@ export const mainPart = (pkg: Package, fallback: string): string => {
   const rel = relsOfType(relsOf(pkg, ""), "officeDocument").find((r) => !r.external && pkg.has(r.target));
   return rel?.target ?? fallback;
 };
+
+/** Whether the package holds `part` (zip names are matched without regard to case, as `Package.bytes` does). */
+export const holdsPart = (pkg: Package, part: string): boolean => pkg.has(part) || pkg.names.some((n) => n.toLowerCase() === part.toLowerCase());

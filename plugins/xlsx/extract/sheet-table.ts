@@ -6,12 +6,13 @@
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
 import { columnLetters } from "./cell-ref.ts";
-import { gfmTable, tableCell } from "./markdown.ts";
+import { gfmTable } from "./markdown.ts";
 
 export const MAX_ROWS = 5000;
 export const MAX_COLUMNS = 256;
 
-export const sheetTable = (rows: ReadonlyMap<number, ReadonlyMap<number, string>>, sheet: string, diagnostics: Diagnostic[]): string => {
+/** `rows`: row → column → cell Markdown, as `worksheet.ts` reads it. */
+export const sheetTable = (rows: ReadonlyMap<number, ReadonlyMap<number, string>>, sheet: string, diagnostics: Diagnostic[], rowsNotRead = 0): string => {
   const used = [...rows.keys()].filter((r) => rows.get(r)!.size > 0).sort((a, b) => a - b);
   if (used.length === 0) return "_(empty sheet)_";
   let left = Infinity;
@@ -31,20 +32,20 @@ export const sheetTable = (rows: ReadonlyMap<number, ReadonlyMap<number, string>
     if (r > previous + 1 && lines.length > 0) lines.push([]);
     const cells = rows.get(r)!;
     const line: string[] = [];
-    for (let c = left; c <= lastColumn; c++) line.push(tableCell(cells.get(c) ?? ""));
+    for (let c = left; c <= lastColumn; c++) line.push(cells.get(c) ?? "");
     lines.push(line);
     previous = r;
     shown++;
   }
   const notes: string[] = [];
-  const rowsLeft = used.length - Math.min(shown, used.length);
+  const rowsLeft = used.length - Math.min(shown, used.length) + rowsNotRead;
   if (rowsLeft > 0) {
     notes.push(`_(${rowsLeft.toLocaleString("en-US")} more rows not shown; the first ${MAX_ROWS.toLocaleString("en-US")} are.)_`);
     diagnostics.push({
       code: "extract.rows_truncated",
       severity: "warning",
       category: "extract",
-      message: `Sheet "${sheet}" has ${used.length} rows with data; ${rowsLeft} after the first ${MAX_ROWS} were left out.`,
+      message: `Sheet "${sheet}" has ${used.length + rowsNotRead} rows with data; ${rowsLeft} after the first ${MAX_ROWS} were left out.`,
       location: { sheet },
     });
   }

@@ -6,7 +6,7 @@
 import type { Package } from "../../../core/ooxml/package.ts";
 import { ExtractRefused } from "../../extract.ts";
 import { mainPart, relsOf, relsOfType, type Rels } from "./rels.ts";
-import { attr, child, flag, kids, readPart } from "./xml.ts";
+import { attr, child, flag, kids, readPart, relAttr } from "./xml.ts";
 
 export interface SheetEntry {
   readonly name: string;
@@ -32,7 +32,7 @@ export const readWorkbook = (pkg: Package): Workbook => {
   const rels = relsOf(pkg, part);
   const date1904 = flag(child(root, "workbookPr"), "date1904");
   const sheets = kids(child(root, "sheets"), "sheet").map((sheet, i): SheetEntry => {
-    const rel = rels.get(attr(sheet, "id") ?? "");
+    const rel = rels.get(relAttr(sheet, "id") ?? "");
     const state = attr(sheet, "state");
     const type = rel?.type ?? "";
     return {

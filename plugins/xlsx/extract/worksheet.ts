@@ -3,21 +3,25 @@
  * format (dates as ISO), booleans `TRUE`/`FALSE`, errors as written (`#DIV/0!`). A formula shows its cached value,
  * never its text; a formula with no cached value (the file was never calculated) shows `=FORMULA` and is listed so
  * the reader can say so. Shared formulas are expanded from their anchor cell. Merged ranges keep the value of their
- * first cell only.
+ * first cell only. Rows are parsed in batches and reading stops past the row cap; the rest is only counted.
  */
 import type { Package } from "../../../core/ooxml/package.ts";
-import type { Diagnostic } from "../../../core/diagnostics.ts";
-import { childrenOf } from "../../../core/ooxml/package.ts";
+import { childrenOf, parseXml } from "../../../core/ooxml/package.ts";
 import { parseRange, parseRef, refOf, shiftFormula } from "./cell-ref.ts";
+import { tableCell } from "./markdown.ts";
 import { formatNumber } from "./number-format.ts";
 import { relsOf } from "./rels.ts";
+import { MAX_ROWS } from "./sheet-table.ts";
+import { parseRows, rowsWithContent, splitSheet } from "./sheet-xml.ts";
 import { inlineString, unescapeOoxml } from "./strings.ts";
 import type { FormatOf } from "./styles.ts";
-import { attr, child, kids, nameOf, ownText, readPart, type XmlNode } from "./xml.ts";
+import { attr, child, isElement, kids, nameOf, ownText, relAttr, type XmlNode } from "./xml.ts";
 
 export interface SheetCells {
-  /** Row number → column number → shown text (non-empty cells only). */
+  /** Row number → column number → the cell as GFM table-cell Markdown (non-empty cells only). */
   readonly rows: Map<number, Map<number, string>>;
+  /** Rows with content after the row cap that were counted but not read. */
+  readonly rowsNotRead: number;
   /** Cells holding a formula with no cached value. */
   readonly uncalculated: string[];
   /** Shared-string indexes that the table does not hold. */
@@ -32,6 +36,13 @@ export interface CellContext {
   readonly date1904: boolean;
 }
 
+/** Formula text as a code span (nothing in it is Markdown), `|` still escaped for the table, on one line. */
+const codeCell = (text: string): string => {
+  const formula = text.replace(/\s*[\r\n]+\s*/g, " ");
+  const fence = formula.includes("`") ? "``" : "`";
+  return `${fence}${fence.length > 1 ? " " : ""}${formula.replace(/\|/g, "\\|")}${fence.length > 1 ? " " : ""}${fence}`;
+};
+
 /** An ISO date cell (`t="d"`) without the parts it does not need. */
 const isoCell = (value: string): string => {
   const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?)?Z?$/.exec(value.trim());
@@ -39,8 +50,14 @@ const isoCell = (value: string): string => {
   return !m[2] || /^00:00(:00)?$/.test(m[2]) ? m[1]! : `${m[1]} ${m[2].replace(/:00$/, "")}`;
 };
 
-export const readWorksheet = (pkg: Package, part: string, ctx: CellContext, diagnostics: Diagnostic[]): SheetCells | null => {
-  const root = readPart(pkg, part);
+/** Rows parsed at a time when the sheet can be read in batches (`sheet-xml.ts`). */
+const BATCH = 1000;
+
+export const readWorksheet = (pkg: Package, part: string, ctx: CellContext): SheetCells | null => {
+  const xml = pkg.text(part);
+  if (xml === null) return null;
+  const split = splitSheet(xml);
+  const root = parseXml(split ? split.frame : xml, part).find(isElement);
   if (!root) return null;
   const rows = new Map<number, Map<number, string>>();
   const uncalculated: string[] = [];
@@ -48,7 +65,7 @@ export const readWorksheet = (pkg: Package, part: string, ctx: CellContext, diag
   let missingStrings = 0;
   let rowNumber = 0;
 
-  for (const row of kids(child(root, "sheetData"), "row")) {
+  const readRow = (row: XmlNode): void => {
     rowNumber = Number(attr(row, "r") ?? rowNumber + 1) || rowNumber + 1;
     let colNumber = 0;
     for (const cell of childrenOf(row)) {
@@ -59,10 +76,10 @@ export const readWorksheet = (pkg: Package, part: string, ctx: CellContext, diag
       const type = attr(cell, "t") ?? "n";
       let value: string | undefined;
       let formula: XmlNode | undefined;
-      for (const part of childrenOf(cell)) {
-        const name = nameOf(part);
-        if (name === "v") value = ownText(part);
-        else if (name === "f") formula = part;
+      for (const piece of childrenOf(cell)) {
+        const name = nameOf(piece);
+        if (name === "v") value = ownText(piece);
+        else if (name === "f") formula = piece;
       }
       let text: string;
       if (formula && (value === undefined || (value === "" && type !== "str"))) {
@@ -73,11 +90,11 @@ export const readWorksheet = (pkg: Package, part: string, ctx: CellContext, diag
           if (source) shared.set(si, { text: source, row: rowOf, col: colNumber });
           else if (anchor) source = shiftFormula(anchor.text, rowOf - anchor.row, colNumber - anchor.col);
         }
-        text = source ? `=${source}` : "";
+        text = source ? codeCell(`=${source}`) : "";
         if (source) uncalculated.push(refOf(rowOf, colNumber));
       } else {
         if (formula && attr(formula, "t") === "shared" && ownText(formula)) shared.set(attr(formula, "si") ?? "", { text: ownText(formula), row: rowOf, col: colNumber });
-        text = shownValue(type, value, cell, ctx);
+        text = tableCell(shownValue(type, value, cell, ctx));
         if (type === "s" && value !== undefined && value !== "" && ctx.strings?.[Number(value)] === undefined) missingStrings++;
       }
       if (text === "") continue;
@@ -85,7 +102,19 @@ export const readWorksheet = (pkg: Package, part: string, ctx: CellContext, diag
       if (!cells) rows.set(rowOf, (cells = new Map()));
       cells.set(colNumber, text);
     }
-  }
+  };
+
+  // Past the row cap, the rest is only counted, not parsed (the table shows MAX_ROWS rows under its header).
+  let rowsNotRead = 0;
+  if (split) {
+    for (let i = 0; i < split.rows.length; i += BATCH) {
+      if (rows.size > MAX_ROWS + 1) {
+        rowsNotRead = rowsWithContent(split.rows.slice(i));
+        break;
+      }
+      parseRows(split.rows.slice(i, i + BATCH), part).forEach(readRow);
+    }
+  } else kids(child(root, "sheetData"), "row").forEach(readRow);
 
   for (const merge of kids(child(root, "mergeCells"), "mergeCell")) {
     const range = parseRange(attr(merge, "ref") ?? "");
@@ -99,10 +128,10 @@ export const readWorksheet = (pkg: Package, part: string, ctx: CellContext, diag
 
   const rels = relsOf(pkg, part);
   const drawings = kids(root, "drawing")
-    .map((d) => rels.get(attr(d, "id") ?? ""))
+    .map((d) => rels.get(relAttr(d, "id") ?? ""))
     .filter((r) => r && !r.external)
     .map((r) => r!.target);
-  return { rows, uncalculated, missingStrings, drawings };
+  return { rows, rowsNotRead, uncalculated, missingStrings, drawings };
 };
 
 const shownValue = (type: string, value: string | undefined, cell: XmlNode, ctx: CellContext): string => {

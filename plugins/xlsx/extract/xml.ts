@@ -55,6 +55,13 @@ export const attr = (node: XmlNode | undefined, name: string): string | undefine
   return key === undefined ? undefined : decodeXmlText(attrs[key]!);
 };
 
+/** A relationship attribute (`r:id`, `r:embed`, `r:dm`…): the namespaced one wins over a plain attribute of that name. */
+export const relAttr = (node: XmlNode | undefined, name: string): string | undefined => {
+  if (!node) return undefined;
+  const key = Object.keys(attrsOf(node)).find((k) => k.includes(":") && localName(k) === name);
+  return key === undefined ? attr(node, name) : decodeXmlText(attrsOf(node)[key]!);
+};
+
 export const flag = (node: XmlNode | undefined, name: string): boolean => {
   const value = attr(node, name);
   return value === "1" || value === "true" || value === "on";

@@ -1,0 +1,66 @@
+/**
+ * Reading a picture (PNG, JPEG, GIF, WebP) into Markdown with OCR (interface, Extraction: "pictures read with OCR,
+ * tables included"). The picture's kind and size are read from its header first: anything else is `unreadable`, and
+ * a picture over 50 megapixels is refused as a decompression bomb before anything decodes it.
+ *
+ * PNG, JPEG and GIF are drawn by mupdf onto white in gray (transparent pixels would read as black, a GIF gives its
+ * first frame) and enlarged when small, since Tesseract reads text best at 20 to 30 pixels high; WebP, which mupdf
+ * cannot load, goes to Tesseract as it is (leptonica reads it). No OCR → `ExtractRefused("OCR is not available")`.
+ */
+import { diagnostic, type Diagnostic } from "../../core/diagnostics.ts";
+import { ExtractRefused, type Extract, type ExtractContext } from "../extract.ts";
+import { pictureToPng } from "../../renderers/mupdf/picture.ts";
+import { pictureInfo } from "./header.ts";
+
+export { pictureInfo, pictureKind, type PictureInfo, type PictureKind } from "./header.ts";
+
+/** Over this many pixels a picture is refused: 50 MP is a 8,660 × 5,770 photo, far beyond any page of text. */
+export const MAX_PICTURE_PIXELS = 50_000_000;
+/** Pictures whose longer side is under this are enlarged (up to `MAX_ENLARGE` times) before OCR. */
+const ENLARGE_BELOW = 1800;
+const MAX_ENLARGE = 2.5;
+/** Under this confidence the text is given with a warning that it may be wrong. */
+const LOW_CONFIDENCE = 0.5;
+
+const ocrFailure = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export const extractImage: Extract = async (bytes: Uint8Array, ctx: ExtractContext) => {
+  ctx.signal?.throwIfAborted();
+  const info = pictureInfo(bytes);
+  if (!info || info.width < 1 || info.height < 1) throw new ExtractRefused("The file is not a PNG, JPEG, GIF or WebP picture Quire can read.", "unreadable");
+  if (info.width * info.height > MAX_PICTURE_PIXELS) {
+    throw new ExtractRefused(`The picture is ${info.width} × ${info.height} pixels, over the ${MAX_PICTURE_PIXELS / 1_000_000} megapixels Quire reads.`, "file_rejected");
+  }
+  if (!ctx.ocr) throw new ExtractRefused("OCR is not available", "unreadable");
+
+  let image = bytes;
+  if (info.kind !== "webp") {
+    const longer = Math.max(info.width, info.height);
+    const scale = longer < ENLARGE_BELOW ? Math.min(MAX_ENLARGE, ENLARGE_BELOW / longer) : 1;
+    try {
+      image = (await pictureToPng(bytes, { scale })).png;
+    } catch {
+      // mupdf could not draw it: Tesseract may still read it as it is, and says so if it cannot.
+      image = bytes;
+    }
+  }
+  ctx.signal?.throwIfAborted();
+
+  let result: { markdown: string; confidence: number };
+  try {
+    result = await ctx.ocr.read(image, { signal: ctx.signal });
+  } catch (error) {
+    ctx.signal?.throwIfAborted();
+    throw new ExtractRefused(`The picture could not be read: ${ocrFailure(error)}`, "unreadable");
+  }
+  const diagnostics: Diagnostic[] = [];
+  const markdown = result.markdown.trim();
+  if (markdown === "") {
+    diagnostics.push(diagnostic("extract.no_text", "info", "extract", "No text was found in the picture."));
+    return { markdown: "<!-- picture: no text found -->", pages: 1, diagnostics };
+  }
+  if (result.confidence < LOW_CONFIDENCE) {
+    diagnostics.push(diagnostic("extract.ocr_low_confidence", "warning", "extract", `The text read from the picture may be wrong: OCR was ${Math.round(result.confidence * 100)}% sure of it.`));
+  }
+  return { markdown, pages: 1, diagnostics };
+};

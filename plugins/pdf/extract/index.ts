@@ -1,0 +1,211 @@
+/**
+ * Reading a PDF into Markdown (interface, Extraction): mupdf's structured text page by page, each page opened by a
+ * marker `<!-- page N -->`, its text turned into headings, lists, tables and paragraphs (page.ts).
+ *
+ * - Up to `ctx.maxPages` (1,000) pages are read; the rest are named in a final marker and a diagnostic.
+ * - A scanned page (no text, pictures over most of it) is drawn at 300 dpi and read by `ctx.ocr`, up to
+ *   `ctx.maxOcrPages` (100) pages; later scanned pages, or all of them with no OCR, get a marker saying they were
+ *   not read. On pages with text, pictures big enough to hold a line of text are read by OCR too (as many as scanned
+ *   pages may be), and what they say follows a `<!-- picture: text read by OCR -->` marker where the picture is.
+ * - A password-protected PDF is refused (`file_rejected`); one mupdf cannot open is `unreadable`. A single page
+ *   that cannot be read gets a marker and a diagnostic, and the rest is read.
+ *
+ * Pages are read one after the other (mupdf works synchronously); OCR runs in Tesseract processes meanwhile, a few
+ * pages ahead, and the text is put together in page order at the end. `ctx.signal` is checked between pages.
+ */
+import { diagnostic, type Diagnostic } from "../../../core/diagnostics.ts";
+import { ExtractRefused, type Extract, type ExtractContext } from "../../extract.ts";
+import { PdfReadError } from "../../../renderers/mupdf/errors.ts";
+import { openPdfPages, type LayoutBlock, type PageLayout, type PdfPages } from "../../../renderers/mupdf/pages.ts";
+import { piecesToMarkdown, type Piece } from "../../../renderers/tesseract/layout.ts";
+import { pagePieces, typeScale } from "./page.ts";
+
+export const DEFAULT_MAX_PAGES = 1000;
+export const DEFAULT_MAX_OCR_PAGES = 100;
+/** Scanned pages are drawn at this resolution for OCR: what Tesseract reads best. */
+export const OCR_DPI = 300;
+/** A page with fewer characters than this and pictures over half of it is a scan. */
+const SCAN_MAX_CHARS = 20;
+const SCAN_MIN_COVER = 0.5;
+/** Pages drawn and waiting for (or in) OCR at once: enough to keep Tesseract busy, few enough for memory. */
+const OCR_AHEAD = 8;
+/** OCR text of a picture is kept when Tesseract is at least this sure of it. */
+const PICTURE_MIN_CONFIDENCE = 0.6;
+
+type OcrOutcome = { ok: true; markdown: string; confidence: number } | { ok: false; error: unknown };
+
+type PageResult =
+  | { kind: "text"; layout: PageLayout; pictures: Map<LayoutBlock, Promise<OcrOutcome>> }
+  | { kind: "scan"; ocr: Promise<OcrOutcome> | "no-ocr" | "over-limit" }
+  | { kind: "unreadable"; reason: string };
+
+const limit = (n: number) => n.toLocaleString("en-US");
+const pageList = (pages: number[]) => (pages.length <= 10 ? pages.join(", ") : `${pages.slice(0, 10).join(", ")} and ${pages.length - 10} more`);
+
+const refuse = (error: unknown): never => {
+  if (error instanceof PdfReadError) {
+    if (error.reason === "encrypted") throw new ExtractRefused("The PDF is password-protected; Quire cannot read it.", "file_rejected");
+    throw new ExtractRefused(`The PDF is damaged and cannot be read: ${error.message.replace(/^the PDF is damaged or not a PDF: /, "")}.`, "unreadable");
+  }
+  throw error;
+};
+
+const pictureArea = (layout: PageLayout): number => {
+  let area = 0;
+  for (const b of layout.blocks) {
+    if (b.kind !== "image") continue;
+    const w = Math.min(b.x1, layout.width) - Math.max(b.x0, 0);
+    const h = Math.min(b.y1, layout.height) - Math.max(b.y0, 0);
+    if (w > 0 && h > 0) area += w * h;
+  }
+  return Math.min(area, layout.width * layout.height);
+};
+
+/** A picture that may hold a line of text: an inch wide, a line high, and not a speck. */
+const readablePicture = (b: LayoutBlock, layout: PageLayout): boolean => {
+  if (b.kind !== "image") return false;
+  const w = b.x1 - b.x0;
+  const h = b.y1 - b.y0;
+  return w >= 72 && h >= 14 && w * h >= 2500 && w * h < layout.width * layout.height * SCAN_MIN_COVER && b.width >= 48 && b.height >= 12;
+};
+
+const ocrMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext) => {
+  ctx.signal?.throwIfAborted();
+  const maxPages = Math.max(1, Math.floor(ctx.maxPages ?? DEFAULT_MAX_PAGES));
+  const maxOcr = Math.max(0, Math.floor(ctx.maxOcrPages ?? DEFAULT_MAX_OCR_PAGES));
+  const pdf: PdfPages = await openPdfPages(bytes).catch(refuse);
+  const diagnostics: Diagnostic[] = [];
+  const results: PageResult[] = [];
+  const total = pdf.count;
+  const reading = Math.min(total, maxPages);
+  const inFlight = new Set<Promise<OcrOutcome>>();
+  const sizes = new Map<number, number>();
+  let ocrPages = 0;
+  let ocrPictures = 0;
+  const picturesSkipped: number[] = [];
+
+  // OCR outcomes never reject, so an abort or a failure on one page never leaves a rejection unhandled.
+  // Resolves once the job is started (a place is free), to the job itself (wrapped, or `await` would wait for it).
+  const startOcr = async (png: Uint8Array): Promise<{ job: Promise<OcrOutcome> }> => {
+    const ocr = ctx.ocr!;
+    while (inFlight.size >= OCR_AHEAD) await Promise.race(inFlight);
+    ctx.signal?.throwIfAborted();
+    const job: Promise<OcrOutcome> = ocr.read(png, { signal: ctx.signal }).then(
+      (r) => ({ ok: true as const, markdown: r.markdown, confidence: r.confidence }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    inFlight.add(job);
+    void job.then(() => inFlight.delete(job));
+    return { job };
+  };
+
+  try {
+    for (let index = 0; index < reading; index++) {
+      ctx.signal?.throwIfAborted();
+      let layout: PageLayout;
+      try {
+        layout = pdf.layout(index, { images: ctx.ocr !== undefined });
+        // Without OCR pictures are only looked for where a page has (almost) no text: is it a scan?
+        if (!ctx.ocr && layout.chars < SCAN_MAX_CHARS) layout = pdf.layout(index, { images: true });
+      } catch (error) {
+        results.push({ kind: "unreadable", reason: ocrMessage(error) });
+        continue;
+      }
+      if (layout.chars < SCAN_MAX_CHARS && pictureArea(layout) >= SCAN_MIN_COVER * layout.width * layout.height) {
+        if (!ctx.ocr) results.push({ kind: "scan", ocr: "no-ocr" });
+        else if (ocrPages >= maxOcr) results.push({ kind: "scan", ocr: "over-limit" });
+        else {
+          ocrPages++;
+          results.push({ kind: "scan", ocr: (await startOcr(pdf.png(index, { dpi: OCR_DPI }).png)).job });
+        }
+        continue;
+      }
+      for (const [size, count] of layout.sizes) sizes.set(size, (sizes.get(size) ?? 0) + count);
+      const pictures = new Map<LayoutBlock, Promise<OcrOutcome>>();
+      if (ctx.ocr) {
+        for (const block of layout.blocks) {
+          if (!readablePicture(block, layout)) continue;
+          if (ocrPictures >= maxOcr) {
+            picturesSkipped.push(index + 1);
+            continue;
+          }
+          ocrPictures++;
+          pictures.set(block, (await startOcr(pdf.png(index, { dpi: OCR_DPI, clip: block }).png)).job);
+        }
+      }
+      results.push({ kind: "text", layout, pictures });
+    }
+  } finally {
+    pdf.close();
+  }
+
+  const scale = typeScale(sizes);
+  const noOcr: number[] = [];
+  const overLimit: number[] = [];
+  const failed: { page: number; message: string }[] = [];
+  const unreadable: { page: number; reason: string }[] = [];
+  const parts: string[] = [];
+  for (const [index, result] of results.entries()) {
+    ctx.signal?.throwIfAborted();
+    const page = index + 1;
+    let body = "";
+    if (result.kind === "unreadable") {
+      unreadable.push({ page, reason: result.reason });
+      body = `<!-- page ${page}: could not be read -->`;
+    } else if (result.kind === "scan") {
+      if (result.ocr === "no-ocr") {
+        noOcr.push(page);
+        body = `<!-- page ${page}: scanned, not read -->`;
+      } else if (result.ocr === "over-limit") {
+        overLimit.push(page);
+        body = `<!-- page ${page}: scanned, not read (over the ${limit(maxOcr)} OCR pages limit) -->`;
+      } else {
+        const outcome = await result.ocr;
+        ctx.signal?.throwIfAborted();
+        if (outcome.ok) body = outcome.markdown.trim() === "" ? `<!-- page ${page}: scanned, no text found -->` : outcome.markdown.trim();
+        else {
+          failed.push({ page, message: ocrMessage(outcome.error) });
+          body = `<!-- page ${page}: scanned, not read (OCR failed) -->`;
+        }
+      }
+    } else {
+      const texts = new Map<LayoutBlock, Piece | undefined>();
+      for (const [block, job] of result.pictures) {
+        const outcome = await job;
+        ctx.signal?.throwIfAborted();
+        if (!outcome.ok) failed.push({ page, message: ocrMessage(outcome.error) });
+        else if (outcome.confidence >= PICTURE_MIN_CONFIDENCE && /\p{L}{2,}/u.test(outcome.markdown)) {
+          texts.set(block, { kind: "raw", text: `<!-- picture: text read by OCR -->\n\n${outcome.markdown.trim()}` });
+        }
+      }
+      body = piecesToMarkdown(pagePieces(result.layout, scale, (block) => texts.get(block)));
+    }
+    parts.push(body === "" ? `<!-- page ${page} -->` : `<!-- page ${page} -->\n\n${body}`);
+  }
+
+  if (total > reading) {
+    const range = reading + 1 === total ? `page ${total}` : `pages ${reading + 1}–${total}`;
+    parts.push(`<!-- ${range} not read: over the ${limit(maxPages)}-page limit -->`);
+    diagnostics.push(diagnostic("extract.pages_over_limit", "warning", "extract", `The PDF has ${limit(total)} pages; only the first ${limit(maxPages)} were read (${range} not read).`));
+  }
+  if (noOcr.length > 0) {
+    diagnostics.push({ ...diagnostic("extract.ocr_unavailable", "warning", "extract", `Scanned page${noOcr.length === 1 ? "" : "s"} ${pageList(noOcr)} could not be read: OCR is not available.`), location: { pages: noOcr } });
+  }
+  if (overLimit.length > 0) {
+    diagnostics.push({ ...diagnostic("extract.ocr_over_limit", "warning", "extract", `Only ${limit(maxOcr)} scanned pages are read by OCR; page${overLimit.length === 1 ? "" : "s"} ${pageList(overLimit)} were not read.`), location: { pages: overLimit } });
+  }
+  if (picturesSkipped.length > 0) {
+    const pages = [...new Set(picturesSkipped)];
+    diagnostics.push({ ...diagnostic("extract.ocr_over_limit", "info", "extract", `Only ${limit(maxOcr)} pictures are read by OCR; ${picturesSkipped.length} more on page${pages.length === 1 ? "" : "s"} ${pageList(pages)} were not read.`), location: { pages } });
+  }
+  for (const { page, message } of failed) {
+    diagnostics.push({ ...diagnostic("extract.ocr_failed", "warning", "extract", `OCR failed on page ${page}: ${message}`), location: { pages: [page] } });
+  }
+  for (const { page, reason } of unreadable) {
+    diagnostics.push({ ...diagnostic("extract.page_unreadable", "warning", "extract", `Page ${page} could not be read (${reason}).`), location: { pages: [page] } });
+  }
+  if (unreadable.length === reading) throw new ExtractRefused("The PDF is damaged: none of its pages can be read.", "unreadable");
+  return { markdown: parts.join("\n\n"), pages: total, diagnostics };
+};

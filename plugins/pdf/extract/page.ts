@@ -1,0 +1,241 @@
+/**
+ * One PDF page's text (mupdf's blocks of lines with positions, renderers/mupdf/pages.ts) → Markdown pieces:
+ * headings from the font size (the body size is the document's most common one; larger sizes rank `#`, `##`,
+ * `###`; a short bold line of body size is a heading one rank below), lists and paragraphs (renderers/tesseract/
+ * layout.ts, shared with OCR), tables from the layout, two-column pages read a column at a time, and the page number
+ * alone in the top or bottom margin left out (the page marker says the page).
+ */
+import type { LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout } from "../../../renderers/mupdf/pages.ts";
+import { findTables, flow, joinLines, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
+
+/** What the whole document says about its type sizes, for headings on any page. */
+export interface TypeScale {
+  /** The body text size: the size most characters have. */
+  readonly body: number;
+  /** Heading sizes, largest first; each is the smallest size of its rank. */
+  readonly ranks: readonly number[];
+}
+
+/** A size this much above the body's is a heading size. */
+const HEADING_RATIO = 1.15;
+
+export const typeScale = (sizes: Map<number, number>): TypeScale => {
+  let body = 0;
+  let most = -1;
+  for (const [size, count] of sizes) {
+    if (count > most || (count === most && size < body)) {
+      most = count;
+      body = size;
+    }
+  }
+  const larger = [...sizes.keys()].filter((s) => s >= body * HEADING_RATIO).sort((a, b) => b - a);
+  // Sizes within 7% of each other are one rank (11.9 and 12 pt are the same heading).
+  const ranks: number[] = [];
+  let top = Infinity;
+  for (const size of larger) {
+    if (size < top * 0.93) {
+      ranks.push(size);
+      top = size;
+    } else {
+      ranks[ranks.length - 1] = size;
+    }
+  }
+  return { body, ranks };
+};
+
+/** A heading has a word in it: not a lone letter of a formula or a figure's label. */
+const hasLetter = (text: string): boolean => /\p{L}{2,}/u.test(text);
+
+/** 1 to 3 for a heading line by size, 0 for body text. Bold lines of body size are judged per group (see below). */
+const sizeLevel = (line: LayoutLine, scale: TypeScale): number => {
+  if (scale.body === 0 || line.size < scale.body * HEADING_RATIO || !hasLetter(line.text)) return 0;
+  const rank = scale.ranks.findIndex((r) => line.size >= r);
+  return Math.min((rank < 0 ? scale.ranks.length - 1 : rank) + 1, 3);
+};
+
+const boldLevel = (scale: TypeScale): number => Math.min(scale.ranks.length + 1, 3);
+
+const isBoldHeadingLine = (line: LayoutLine, scale: TypeScale): boolean =>
+  line.bold && scale.body > 0 && line.size >= scale.body * 0.95 && line.size < scale.body * HEADING_RATIO && hasLetter(line.text) && line.text.length <= 80 && !/[.,;:]$/.test(line.text);
+
+// ---------------------------------------------------------------------------------------------------- lines
+
+/** mupdf cuts a line at a wide gap (justified text, a tab); pieces on one baseline are one line again. */
+const mergeBaselines = (lines: readonly LayoutLine[]): LayoutLine[] => {
+  const out: LayoutLine[] = [];
+  for (const line of lines) {
+    const last = out[out.length - 1];
+    const overlap = last ? Math.min(last.y1, line.y1) - Math.max(last.y0, line.y0) : 0;
+    if (last && last.horizontal && line.horizontal && overlap >= 0.5 * Math.min(last.y1 - last.y0, line.y1 - line.y0) && line.x0 >= last.x1 - 0.5) {
+      const words = [...last.words, ...line.words];
+      out[out.length - 1] = {
+        x0: last.x0,
+        y0: Math.min(last.y0, line.y0),
+        x1: line.x1,
+        y1: Math.max(last.y1, line.y1),
+        words,
+        text: words.map((w) => w.text).join(" "),
+        size: Math.max(last.size, line.size),
+        bold: last.bold && line.bold,
+        horizontal: true,
+      };
+    } else {
+      out.push(line);
+    }
+  }
+  return out;
+};
+
+const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,7})\s*(?:[-–—]|(?:of|\/|de|von)\s*\d{1,4})?$/i;
+
+/** A block that is only a page number, high or low on the page. */
+const isPageNumber = (block: LayoutTextBlock, layout: PageLayout): boolean =>
+  block.lines.length === 1 && PAGE_NUMBER.test(block.lines[0]!.text.trim()) && (block.y0 > layout.height * 0.8 || block.y1 < layout.height * 0.12);
+
+// ---------------------------------------------------------------------------------------------------- columns
+
+const lineCount = (blocks: readonly LayoutBlock[]): number => blocks.reduce((n, b) => n + (b.kind === "text" ? b.lines.length : 0), 0);
+/** A block of three lines or more: text running down a column, not a label or a table cell. */
+const flowing = (block: LayoutBlock): boolean => block.kind === "text" && block.lines.length >= 3;
+
+/**
+ * mupdf's order (the content stream's, usually the writer's reading order), except where it goes back up inside one
+ * column: of two blocks that share some width, the higher one is read first. Among blocks free to go next, the
+ * earliest in mupdf's order goes.
+ */
+const topDown = (blocks: readonly LayoutBlock[]): LayoutBlock[] => {
+  const n = blocks.length;
+  const shares = (a: LayoutBlock, b: LayoutBlock) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
+  const above = (a: LayoutBlock, b: LayoutBlock) => a.y1 <= b.y0 + 1 && shares(a, b);
+  let ordered = true;
+  for (let i = 1; i < n && ordered; i++) for (let j = 0; j < i; j++) if (above(blocks[i]!, blocks[j]!)) ordered = false;
+  if (ordered) return [...blocks];
+  const waiting = blocks.map((b) => blocks.filter((a) => a !== b && above(a, b)).length);
+  const done = new Array<boolean>(n).fill(false);
+  const out: LayoutBlock[] = [];
+  while (out.length < n) {
+    const next = waiting.findIndex((w, i) => w === 0 && !done[i]);
+    // Cannot happen (above is a strict order by height), but never loop for ever.
+    const pick = next < 0 ? done.indexOf(false) : next;
+    done[pick] = true;
+    out.push(blocks[pick]!);
+    blocks.forEach((b, i) => {
+      if (!done[i] && above(blocks[pick]!, b)) waiting[i]!--;
+    });
+  }
+  return out;
+};
+
+/**
+ * Two columns of text (both halves of the page with five lines or more, and on each a block of three lines or more):
+ * blocks across the middle cut the page into bands, and in each band the left column is read before the right.
+ * Otherwise mupdf's order, kept top-down within a column (`topDown`).
+ */
+export const readingOrder = (blocks: readonly LayoutBlock[], width: number): LayoutBlock[] => {
+  // The middle of the text, not of the paper: margins are often unequal.
+  const text = blocks.filter((b) => b.kind === "text");
+  const mid = text.length === 0 ? width / 2 : (Math.min(...text.map((b) => b.x0)) + Math.max(...text.map((b) => b.x1))) / 2;
+  const tol = width * 0.02;
+  const side = (b: LayoutBlock): "left" | "right" | "across" => {
+    const centered = b.x0 >= mid - tol && b.x1 <= mid + tol;
+    if (!centered && b.x1 <= mid + tol) return "left";
+    if (!centered && b.x0 >= mid - tol) return "right";
+    return "across";
+  };
+  const left = blocks.filter((b) => side(b) === "left");
+  const right = blocks.filter((b) => side(b) === "right");
+  if (lineCount(left) < 5 || lineCount(right) < 5 || !left.some(flowing) || !right.some(flowing)) return topDown(blocks);
+  const across = blocks.filter((b) => side(b) === "across").sort((a, b) => a.y0 - b.y0);
+  const out: LayoutBlock[] = [];
+  const byTop = (a: LayoutBlock, b: LayoutBlock) => a.y0 - b.y0;
+  let top = -Infinity;
+  for (const cut of [...across, null]) {
+    const bottom = cut ? (cut.y0 + cut.y1) / 2 : Infinity;
+    const inBand = (b: LayoutBlock) => (b.y0 + b.y1) / 2 >= top && (b.y0 + b.y1) / 2 < bottom;
+    out.push(...left.filter(inBand).sort(byTop), ...right.filter(inBand).sort(byTop));
+    if (cut) out.push(cut);
+    top = bottom;
+  }
+  return out;
+};
+
+// ---------------------------------------------------------------------------------------------------- pieces
+
+const flowLine = (line: LayoutLine): FlowLine => ({
+  x0: line.x0,
+  y0: line.y0,
+  x1: line.x1,
+  y1: line.y1,
+  text: line.text,
+  size: line.size,
+  firstWord: line.words[0] ? line.words[0].x1 - line.words[0].x0 : 0,
+});
+
+/** Lines of one block, none in a table → headings, paragraphs and list items. */
+const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: number }, scale: TypeScale): Piece[] => {
+  const pieces: Piece[] = [];
+  // Runs of lines of one heading level (0: body).
+  const runs: { level: number; bold: boolean; lines: LayoutLine[] }[] = [];
+  for (const line of lines) {
+    const size = sizeLevel(line, scale);
+    const bold = size === 0 && isBoldHeadingLine(line, scale);
+    const last = runs[runs.length - 1];
+    if (last && last.level === size && last.bold === bold) last.lines.push(line);
+    else runs.push({ level: size, bold, lines: [line] });
+  }
+  for (const run of runs) {
+    const text = run.lines.map((l) => l.text.trim()).reduce(joinLines, "");
+    const heading = run.bold ? run.lines.length <= 2 && text.length <= 120 : run.level > 0 && run.lines.length <= 3 && text.length <= 200;
+    if (heading) pieces.push({ kind: "heading", level: run.bold ? boldLevel(scale) : run.level, text });
+    else pieces.push(...flow(run.lines.map(flowLine), frame));
+  }
+  return pieces;
+};
+
+/** A picture's OCR text, found by the caller; `undefined` leaves the picture out. */
+export type PictureText = (block: LayoutBlock & { kind: "image" }) => Piece | undefined;
+
+export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: PictureText = () => undefined): Piece[] => {
+  const blocks: LayoutBlock[] = [];
+  for (const block of layout.blocks) {
+    if (block.kind === "image") blocks.push(block);
+    else {
+      const lines = mergeBaselines(block.lines.filter((l) => l.text.trim() !== "")).map((l) => ({ ...l, textBlock: block }));
+      const merged: LayoutTextBlock = { ...block, lines };
+      if (lines.length > 0 && !isPageNumber(merged, layout)) blocks.push(merged);
+    }
+  }
+  const tables = findTables(blocks.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.horizontal) : [])));
+  const tableOf = new Map<LayoutLine, (typeof tables)[number]>();
+  for (const table of tables) for (const line of table.lines) tableOf.set(line, table);
+  const done = new Set<(typeof tables)[number]>();
+
+  const pieces: Piece[] = [];
+  for (const block of readingOrder(blocks, layout.width)) {
+    if (block.kind === "image") {
+      const piece = pictureText(block);
+      if (piece) pieces.push(piece);
+      continue;
+    }
+    const frame = { x0: block.x0, x1: block.x1 };
+    let run: LayoutLine[] = [];
+    const flushRun = () => {
+      if (run.length > 0) pieces.push(...blockPieces(run, frame, scale));
+      run = [];
+    };
+    for (const line of block.lines) {
+      const table = tableOf.get(line);
+      if (!table) {
+        run.push(line);
+        continue;
+      }
+      flushRun();
+      if (!done.has(table)) {
+        done.add(table);
+        pieces.push({ kind: "table", rows: table.rows });
+      }
+    }
+    flushRun();
+  }
+  return pieces;
+};

@@ -1,0 +1,338 @@
+/**
+ * Reading xlsx into Markdown: every workbook of the shared corpus (files written by Excel, LibreOffice and other
+ * tools, some deliberately broken) is read or refused with a clear error, decided per file; then cell kinds, number
+ * formats, dates (1900 and 1904), formulas, merges, caps and macros on small workbooks built here; and workbooks
+ * written by our own renderer read back with their values.
+ */
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, it } from "node:test";
+import { strToU8, zipSync } from "fflate";
+import { readMarkdown } from "../../../core/markdown/read.ts";
+import { defaultStyle } from "../../../core/style/defaults.ts";
+import { ExtractRefused, type ExtractResult } from "../../../plugins/extract.ts";
+import { extractXlsx } from "../../../plugins/xlsx/extract/index.ts";
+import { shiftFormula } from "../../../plugins/xlsx/extract/cell-ref.ts";
+import { formatNumber } from "../../../plugins/xlsx/extract/number-format.ts";
+import { splitSheet } from "../../../plugins/xlsx/extract/sheet-xml.ts";
+import { xlsxPlugin } from "../../../plugins/xlsx/index.ts";
+
+const ROOT = resolve(import.meta.dirname, "../../..");
+const CORPUS = join(ROOT, "../shared/corpus/xlsx");
+const hasCorpus = existsSync(CORPUS);
+
+const read = (bytes: Uint8Array) => extractXlsx(bytes, {});
+const corpus = (name: string) => read(readFileSync(join(CORPUS, name)));
+
+// ---------------------------------------------------------------------------------------------
+// Small workbooks built here
+
+const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const MAIN = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml";
+
+/** Cell styles: 0 General, 1 `0.0%`, 2 id 14 (date), 3 `#,##0.00`, 4 `yyyy-mm-dd hh:mm`, 5 `d\ mmmm\ yyyy`, 6 `"$"#,##0`. */
+const STYLES = `<styleSheet ${NS}><numFmts count="4"><numFmt numFmtId="164" formatCode="0.0%"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/><numFmt numFmtId="166" formatCode="d\\ mmmm\\ yyyy"/><numFmt numFmtId="167" formatCode="&quot;$&quot;#,##0"/></numFmts><cellXfs count="7"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/><xf numFmtId="4"/><xf numFmtId="165"/><xf numFmtId="166"/><xf numFmtId="167"/></cellXfs></styleSheet>`;
+
+interface SheetSpec {
+  name: string;
+  rows?: string;
+  state?: string;
+  tail?: string;
+  raw?: string;
+}
+
+const workbook = (sheets: SheetSpec[], options: { date1904?: boolean; strings?: string[]; mainType?: string; parts?: Record<string, string> } = {}): Uint8Array => {
+  const files: Record<string, Uint8Array> = {};
+  const put = (name: string, text: string) => (files[name] = strToU8(text));
+  const overrides = sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join("");
+  put(
+    "[Content_Types].xml",
+    `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${options.mainType ?? MAIN}"/>${overrides}</Types>`,
+  );
+  put("_rels/.rels", `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
+  put(
+    "xl/workbook.xml",
+    `<workbook ${NS}><workbookPr${options.date1904 ? ' date1904="1"' : ""}/><sheets>${sheets
+      .map((s, i) => `<sheet name="${s.name}" sheetId="${i + 1}" r:id="rId${i + 1}"${s.state ? ` state="${s.state}"` : ""}/>`)
+      .join("")}</sheets></workbook>`,
+  );
+  put(
+    "xl/_rels/workbook.xml.rels",
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets
+      .map((_, i) => `<Relationship Id="rId${i + 1}" Type="${REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
+      .join("")}<Relationship Id="rS" Type="${REL}/styles" Target="styles.xml"/><Relationship Id="rT" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+  );
+  put("xl/styles.xml", STYLES);
+  put("xl/sharedStrings.xml", `<sst ${NS}>${(options.strings ?? []).map((s) => `<si><t>${s}</t></si>`).join("")}</sst>`);
+  sheets.forEach((s, i) => put(`xl/worksheets/sheet${i + 1}.xml`, s.raw ?? `<worksheet ${NS}><sheetData>${s.rows ?? ""}</sheetData>${s.tail ?? ""}</worksheet>`));
+  for (const [name, text] of Object.entries(options.parts ?? {})) put(name, text);
+  return zipSync(files);
+};
+
+/** The table lines of a result (rows starting with `|`), trimmed. */
+const tableLines = (r: ExtractResult) => r.markdown.split("\n").filter((l) => l.startsWith("|"));
+
+// ---------------------------------------------------------------------------------------------
+
+describe("xlsx extract: the corpus", { skip: !hasCorpus && "corpus not found" }, () => {
+  // Decided per file: these two are broken beyond reading; everything else is read.
+  const refused: Record<string, { code: "unreadable"; message: RegExp }> = {
+    // A worksheet with text outside its root element (exceljs expects a parse error): its only sheet is damaged.
+    "exceljs-invalid-xml.xlsx": { code: "unreadable", message: /Sheet "Sheet1" could not be read: .*not well-formed XML/ },
+    // No workbook part and no content types: not a workbook, only loose parts.
+    "exceljs-missing-bits.xlsx": { code: "unreadable", message: /workbook part \(xl\/workbook\.xml\) is missing/ },
+  };
+  const files = hasCorpus ? readdirSync(CORPUS).filter((f) => f.endsWith(".xlsx")) : [];
+
+  it("holds the workbooks the tests rely on", () => {
+    assert.ok(files.length >= 30, `only ${files.length} files`);
+  });
+
+  for (const file of files) {
+    it(`${file}: ${refused[file] ? "is refused as unreadable" : "is read, one section per sheet"}`, async () => {
+      const started = performance.now();
+      if (refused[file]) {
+        await assert.rejects(corpus(file), (error: unknown) => {
+          assert.ok(error instanceof ExtractRefused, String(error));
+          assert.equal(error.code, refused[file]!.code);
+          assert.match(error.message, refused[file]!.message);
+          return true;
+        });
+        return;
+      }
+      const result = await corpus(file);
+      const headings = result.markdown.match(/^## Sheet: .*$/gm) ?? [];
+      assert.equal(headings.length, result.pages);
+      assert.ok(result.pages >= 1);
+      assert.ok(performance.now() - started < 5000, "read in under 5 s");
+    });
+  }
+
+  it("reads dates of a 1904 workbook from 1904-01-01", async () => {
+    const result = await corpus("exceljs-1904.xlsx");
+    // B4 holds serial 0 with format 14: in the 1904 system that is 1 January 1904 (1900-01-00 in the 1900 one).
+    assert.deepEqual(tableLines(result), ["| 1904-01-01 |", "| --- |"]);
+  });
+
+  it("shows formulas by their cached values, shared formulas included", async () => {
+    const gold = await corpus("exceljs-gold.xlsx");
+    assert.match(gold.markdown, /\| Formula \| I am Text \|/);
+    assert.match(gold.markdown, /\| Date \| 2016-05-17 \|/);
+    const sum = await corpus("exceljs-test-issue-1364.xlsx");
+    assert.deepEqual(tableLines(sum).slice(-1), ["| 1 | 1 | 2 |"]);
+    const fib = await corpus("exceljs-fibonacci.xlsx");
+    assert.match(fib.markdown, /\| 19 \| 4181 \|/);
+    assert.doesNotMatch(fib.markdown, /=/);
+  });
+
+  it("marks hidden sheets and keeps tab order", async () => {
+    const result = await corpus("exceljs-test-pr-728.xlsx");
+    assert.deepEqual(result.markdown.match(/^## .*$/gm), ["## Sheet: Sheet1", "## Sheet: Sheet2 (hidden)", "## Sheet: Sheet3"]);
+  });
+
+  it("reads a chart sheet as its title and cached data", async () => {
+    const result = await corpus("exceljs-chart-sheet.xlsx");
+    assert.match(result.markdown, /## Sheet: Chart1\n\n\*\*Chart \(column\): Wildlife Population\*\*\n\n\| Category \| Bears \| Dolphins \| Whales \|/);
+    assert.match(result.markdown, /\| Jun \| 184 \| 1 \| 72 \|/);
+  });
+
+  it("reads inline strings, and strings with OOXML escapes", async () => {
+    assert.match((await corpus("exceljs-test-issue-1575.xlsx")).markdown, /\| 1\.0 \| 2\.0 \| 3\.0 \|/);
+    // `_x005F_x000D_` is the literal text `_x000D_` (an escaped underscore), not a carriage return.
+    assert.match((await corpus("exceljs-shared_string_with_escape.xlsx")).markdown, /\| \\_x000D\\_ \|/);
+  });
+
+  it("lists pictures drawn over a sheet", async () => {
+    assert.match((await corpus("exceljs-images.xlsx")).markdown, /!\[\]\(media\/image1\.jpeg\)/);
+  });
+});
+
+describe("xlsx extract: cells", () => {
+  it("shows each kind of cell as the sheet shows it", async () => {
+    const rows = [
+      `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>`,
+      `<row r="2"><c r="A2" t="inlineStr"><is><t>inline</t></is></c><c r="B2" t="inlineStr"><is><r><t>rich </t></r><r><t>text</t></r></is></c></row>`,
+      `<row r="3"><c r="A3" t="b"><v>1</v></c><c r="B3" t="b"><v>0</v></c></row>`,
+      `<row r="4"><c r="A4" t="e"><v>#DIV/0!</v></c><c r="B4" t="e"><f>1/0</f><v>#DIV/0!</v></c></row>`,
+      `<row r="5"><c r="A5" s="1"><v>0.125</v></c><c r="B5" s="3"><v>1234.5</v></c></row>`,
+      `<row r="6"><c r="A6" s="2"><v>46082</v></c><c r="B6" s="4"><v>46082.6041666667</v></c></row>`,
+      `<row r="7"><c r="A7" s="5"><v>46082</v></c><c r="B7" s="6"><v>-1200</v></c></row>`,
+      `<row r="8"><c r="A8"><v>0.30000000000000004</v></c><c r="B8" t="d"><v>2026-03-01T00:00:00Z</v></c></row>`,
+      `<row r="9"><c r="A9"><f>SUM(A5:B5)</f><v>1234.625</v></c><c r="B9" t="str"><f>A2&amp;"!"</f><v>inline!</v></c></row>`,
+      `<row r="10"><c r="A10" t="s"><v>2</v></c><c r="B10"><v>5</v></c></row>`,
+    ].join("");
+    const result = await read(workbook([{ name: "Kinds", rows }], { strings: ["Name", "Value", "a | b &amp; *c*"] }));
+    assert.deepEqual(tableLines(result), [
+      "| Name | Value |",
+      "| --- | --- |",
+      "| inline | rich text |",
+      "| TRUE | FALSE |",
+      "| #DIV/0! | #DIV/0! |",
+      "| 12.5% | 1,234.50 |",
+      "| 2026-03-01 | 2026-03-01 14:30 |",
+      "| 2026-03-01 | -$1,200 |",
+      "| 0.3 | 2026-03-01 |",
+      "| 1234.625 | inline! |",
+      "| a \\| b & \\*c\\* | 5 |",
+    ]);
+    assert.deepEqual(result.diagnostics, []);
+    assert.equal(result.pages, 1);
+  });
+
+  it("shows a formula never calculated as its text, in code, and says so", async () => {
+    const rows =
+      `<row r="1"><c r="A1" t="inlineStr"><is><t>n</t></is></c><c r="B1" t="inlineStr"><is><t>double</t></is></c></row>` +
+      `<row r="2"><c r="A2"><v>1</v></c><c r="B2"><f t="shared" ref="B2:B3" si="0">A2*2</f></c></row>` +
+      `<row r="3"><c r="A3"><v>2</v></c><c r="B3"><f t="shared" si="0"/></c></row>`;
+    const result = await read(workbook([{ name: "Calc", rows }]));
+    assert.deepEqual(tableLines(result).slice(2), ["| 1 | `=A2*2` |", "| 2 | `=A3*2` |"]);
+    const [d] = result.diagnostics;
+    assert.equal(d?.code, "extract.formula_not_calculated");
+    assert.deepEqual(d?.location, { sheet: "Calc", cells: ["B2", "B3"] });
+  });
+
+  it("keeps a merged range's value in its first cell only", async () => {
+    const rows = `<row r="1"><c r="A1" t="inlineStr"><is><t>Merged title</t></is></c><c r="B1" t="inlineStr"><is><t>stale copy</t></is></c><c r="C1" t="inlineStr"><is><t>C</t></is></c></row><row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>2</v></c><c r="C2"><v>3</v></c></row>`;
+    const result = await read(workbook([{ name: "M", rows, tail: `<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>` }]));
+    assert.deepEqual(tableLines(result), ["| Merged title |  | C |", "| --- | --- | --- |", "| 1 | 2 | 3 |"]);
+  });
+
+  it("reads the used range only: empty rows and columns around the data are left out, inner gaps kept once", async () => {
+    const rows =
+      `<row r="1"><c r="A1" s="3"/></row>` +
+      `<row r="3"><c r="C3" t="inlineStr"><is><t>h1</t></is></c><c r="D3" t="inlineStr"><is><t>h2</t></is></c><c r="H3" s="1"/></row>` +
+      `<row r="4"><c r="C4"><v>1</v></c></row>` +
+      `<row r="9"><c r="D9"><v>2</v></c></row><row r="10"><c r="D10"><v>3</v></c></row>` +
+      `<row r="40"><c r="Z40" s="2"/></row>`;
+    const result = await read(workbook([{ name: "Used", rows }]));
+    assert.deepEqual(tableLines(result), ["| h1 | h2 |", "| --- | --- |", "| 1 |  |", "|  |  |", "|  | 2 |", "|  | 3 |"]);
+  });
+
+  it("marks hidden and very hidden sheets, and says when a sheet is empty", async () => {
+    const result = await read(workbook([{ name: "Shown", rows: `<row r="1"><c r="A1"><v>1</v></c></row>` }, { name: "H", state: "hidden" }, { name: "VH", state: "veryHidden" }]));
+    assert.deepEqual(result.markdown.match(/^## .*$/gm), ["## Sheet: Shown", "## Sheet: H (hidden)", "## Sheet: VH (hidden)"]);
+    assert.match(result.markdown, /## Sheet: H \(hidden\)\n\n_\(empty sheet\)_/);
+    assert.equal(result.pages, 3);
+  });
+
+  it("counts dates from 1904 when the workbook says so", async () => {
+    const rows = `<row r="1"><c r="A1" s="2"><v>0</v></c><c r="B1" s="5"><v>44620</v></c></row>`;
+    const [line1900] = tableLines(await read(workbook([{ name: "D", rows }])));
+    const [line1904] = tableLines(await read(workbook([{ name: "D", rows }], { date1904: true })));
+    assert.equal(line1900, "| 1900-01-00 | 2022-02-28 |");
+    assert.equal(line1904, "| 1904-01-01 | 2026-03-01 |");
+  });
+
+  it("cuts a huge sheet at 5,000 rows, says how many were left out, and warns", async () => {
+    const rows = Array.from({ length: 5_101 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c><c r="B${i + 1}" t="inlineStr"><is><t>row ${i}</t></is></c></row>`).join("");
+    const started = performance.now();
+    const result = await read(workbook([{ name: "Big", rows }]));
+    const elapsed = performance.now() - started;
+    assert.equal(tableLines(result).length, 5_002); // header, separator, 5,000 rows
+    assert.match(result.markdown, /_\(100 more rows not shown; the first 5,000 are\.\)_/);
+    assert.equal(result.diagnostics[0]?.code, "extract.rows_truncated");
+    assert.deepEqual(result.diagnostics[0]?.location, { sheet: "Big" });
+    assert.ok(elapsed < 5000, `took ${elapsed} ms`);
+  });
+
+  it("reads the other sheets when one is damaged, and says which could not be read", async () => {
+    const result = await read(workbook([{ name: "Good", rows: `<row r="1"><c r="A1"><v>7</v></c></row>` }, { name: "Bad", raw: `<worksheet ${NS}><sheetData><row></sheetData></worksheet>` }]));
+    assert.match(result.markdown, /## Sheet: Good\n\n\| 7 \|/);
+    assert.match(result.markdown, /## Sheet: Bad\n\n_\(this sheet could not be read: .*\)_/);
+    assert.equal(result.diagnostics[0]?.code, "extract.sheet_unreadable");
+  });
+
+  it("reads prefixed SpreadsheetML, and a sheet it cannot cut into rows (a comment inside sheetData) as a whole", async () => {
+    const X = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+    const prefixed = `<x:worksheet ${X}><x:sheetData><x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>p</x:t></x:is></x:c></x:row><x:row r="2"><x:c r="A2"><x:v>2</x:v></x:c></x:row></x:sheetData><x:mergeCells><x:mergeCell ref="A3:B3"/></x:mergeCells></x:worksheet>`;
+    assert.deepEqual(tableLines(await read(workbook([{ name: "P", raw: prefixed }]))), ["| p |", "| --- |", "| 2 |"]);
+    const commented = `<worksheet ${NS}><sheetData><!-- <row r="9"> --><row r="1"><c r="A1"><v>1</v></c></row></sheetData></worksheet>`;
+    assert.deepEqual(splitSheet(commented), null);
+    assert.deepEqual(tableLines(await read(workbook([{ name: "C", raw: commented }]))), ["| 1 |", "| --- |"]);
+  });
+
+  it("refuses macros: a VBA project, a macro-enabled workbook, or Excel 4.0 macro sheets", async () => {
+    const sheet = { name: "S", rows: `<row r="1"><c r="A1"><v>1</v></c></row>` };
+    const cases = [
+      workbook([sheet], { parts: { "xl/vbaProject.bin": "binary" } }),
+      workbook([sheet], { mainType: "application/vnd.ms-excel.sheet.macroEnabled.main+xml" }),
+      workbook([sheet], { parts: { "xl/macrosheets/sheet1.xml": "<xm:macrosheet/>" } }),
+    ];
+    for (const bytes of cases) {
+      await assert.rejects(read(bytes), (error: unknown) => {
+        assert.ok(error instanceof ExtractRefused);
+        assert.equal(error.code, "file_rejected");
+        assert.equal(error.message, "The file contains macros (VBA), which Quire refuses.");
+        return true;
+      });
+    }
+  });
+});
+
+describe("xlsx extract: number formats", () => {
+  const cases: Array<{ given: [number, string]; want: string }> = [
+    { given: [0.21, "0%"], want: "21%" },
+    { given: [1234.5, "#,##0.00"], want: "1,234.50" },
+    { given: [-1200, "#,##0;(#,##0)"], want: "(1,200)" },
+    { given: [1200.5, '"€ "#,##0.00'], want: "€ 1,200.50" },
+    { given: [1234.5, "[$€-407] #,##0.00"], want: "€ 1,234.50" },
+    { given: [1234567, "#,##0,"], want: "1,235" },
+    { given: [12345.678, "0.00E+00"], want: "1.23E+04" },
+    { given: [1.005, "0.00"], want: "1.01" },
+    { given: [0.3333, "# ?/?"], want: "0.3333" },
+    { given: [1e20, "General"], want: "1E+20" },
+    { given: [45000.5, "m/d/yy h:mm"], want: "2023-03-15 12:00" },
+    { given: [45000, "[$-F800]dddd, mmmm dd, yyyy"], want: "2023-03-15" },
+    { given: [0.5, "h:mm:ss AM/PM"], want: "12:00:00" },
+    { given: [1.5, "[h]:mm"], want: "36:00" },
+    { given: [60, "yyyy-mm-dd"], want: "1900-02-29" },
+    { given: [61, "yyyy-mm-dd"], want: "1900-03-01" },
+  ];
+  for (const { given, want } of cases) {
+    it(`${given[0]} as ${given[1]} → ${want}`, () => assert.equal(formatNumber(given[0], given[1]), want));
+  }
+
+  it("moves the relative references of a shared formula", () => {
+    assert.equal(shiftFormula("SUM(A1:B2)+$C$1+C$1+LOG10(D4)&\"A1\"+'Q1 2026'!A1", 2, 1), "SUM(B3:C4)+$C$1+D$1+LOG10(E6)&\"A1\"+'Q1 2026'!B3");
+  });
+});
+
+describe("xlsx extract: workbooks written by our renderer", () => {
+  const render = async (name: string) => {
+    const { ir } = readMarkdown(readFileSync(join(ROOT, "fixtures/xlsx", name, "input.md"), "utf8"));
+    const { bytes } = await xlsxPlugin.render!(ir, defaultStyle("spreadsheet"), { type: "spreadsheet" });
+    return read(bytes);
+  };
+
+  it("reads the sales workbook back with its values as formatted", async () => {
+    const result = await render("sales");
+    assert.equal(result.pages, 1);
+    assert.deepEqual(result.markdown.split("\n"), [
+      "## Sheet: Monthly sales",
+      "",
+      "| Month | Units | Revenue | Margin |",
+      "| --- | --- | --- | --- |",
+      "| January | 120 | $12,000.00 | 21% |",
+      "| February | 135 | $13,500.00 | 22% |",
+      "| March | 150 | $15,000.00 | 20% |",
+      "| Total | 405 | $40,500.00 |  |",
+    ]);
+    assert.deepEqual(result.diagnostics, []);
+  });
+
+  it("reads Spanish dates and amounts as ISO dates and plain numbers", async () => {
+    const result = await render("formats-es");
+    assert.match(result.markdown, /\| 2026-01-15 \| Alquiler \| 1,200\.50 € \| 21% \|/);
+  });
+
+  it("says so when the workbook was never calculated (formulas left for Excel to compute)", async () => {
+    const result = await render("assumptions");
+    assert.match(result.markdown, /\| Basic \| 100 \| `=B2\*\(1\+growth_rate\)` \| `=C2\*\(1\+vat_rate\)` \|/);
+    assert.deepEqual(
+      result.diagnostics.map((d) => d.code),
+      ["extract.formula_not_calculated"],
+    );
+  });
+});
