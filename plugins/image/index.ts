@@ -4,8 +4,9 @@
  * a picture over 50 megapixels is refused as a decompression bomb before anything decodes it.
  *
  * PNG, JPEG and GIF are drawn by mupdf onto white in gray (transparent pixels would read as black, a GIF gives its
- * first frame) and enlarged when small, since Tesseract reads text best at 20 to 30 pixels high; WebP, which mupdf
- * cannot load, goes to Tesseract as it is (leptonica reads it). No OCR → `ExtractRefused("OCR is not available")`.
+ * first frame), enlarged when small, since Tesseract reads text best at 20 to 30 pixels high, and made smaller when
+ * huge, so OCR stays within its time per picture. WebP, which mupdf cannot load, goes to Tesseract as it is
+ * (leptonica reads it). No OCR → `ExtractRefused("OCR is not available", "unreadable")`.
  */
 import { diagnostic, type Diagnostic } from "../../core/diagnostics.ts";
 import { ExtractRefused, type Extract, type ExtractContext } from "../extract.ts";
@@ -14,11 +15,13 @@ import { pictureInfo } from "./header.ts";
 
 export { pictureInfo, pictureKind, type PictureInfo, type PictureKind } from "./header.ts";
 
-/** Over this many pixels a picture is refused: 50 MP is a 8,660 × 5,770 photo, far beyond any page of text. */
+/** Over this many pixels a picture is refused: 50 MP is an 8,660 × 5,770 photo, far beyond any page of text. */
 export const MAX_PICTURE_PIXELS = 50_000_000;
 /** Pictures whose longer side is under this are enlarged (up to `MAX_ENLARGE` times) before OCR. */
 const ENLARGE_BELOW = 1800;
 const MAX_ENLARGE = 2.5;
+/** Pictures whose longer side is over this are made smaller: still 400 dpi for an A4 page, and OCR stays quick. */
+const SHRINK_ABOVE = 4800;
 /** Under this confidence the text is given with a warning that it may be wrong. */
 const LOW_CONFIDENCE = 0.5;
 
@@ -36,7 +39,7 @@ export const extractImage: Extract = async (bytes: Uint8Array, ctx: ExtractConte
   let image = bytes;
   if (info.kind !== "webp") {
     const longer = Math.max(info.width, info.height);
-    const scale = longer < ENLARGE_BELOW ? Math.min(MAX_ENLARGE, ENLARGE_BELOW / longer) : 1;
+    const scale = longer < ENLARGE_BELOW ? Math.min(MAX_ENLARGE, ENLARGE_BELOW / longer) : longer > SHRINK_ABOVE ? SHRINK_ABOVE / longer : 1;
     try {
       image = (await pictureToPng(bytes, { scale })).png;
     } catch {

@@ -285,17 +285,20 @@ export const listMarker = (text: string): ListMarker | null => {
   m = NUMBER.exec(text);
   if (m) return { kind: "number", label: `${m[1]}.`, number: Number(m[1]), rest: m[2]!, strong: false };
   m = LABEL.exec(text) ?? LETTER_DOT.exec(text);
-  if (m) return { kind: "label", label: m[1]!, rest: m[2]!, strong: false };
+  // `(a) first (b) second` on one line is a row of labels (a figure's parts), not a list item.
+  if (m && !/(^|\s)\(?[a-z]\)\s/u.test(m[2]!)) return { kind: "label", label: m[1]!, rest: m[2]!, strong: false };
   return null;
 };
 
 // ---------------------------------------------------------------------------------------------------- paragraphs
 
-/** Joins two lines of one paragraph: `exam-` + `ple` → `example`; anything else with a space. */
+/** Joins two lines of one paragraph: `exam-` + `ple` → `example`; anything else with a space (see below). */
 export const joinLines = (a: string, b: string): string => {
   if (a === "") return b;
   if (b === "") return a;
   if (/\p{L}[-\u2010]$/u.test(a) && /^\p{Ll}/u.test(b)) return a.slice(0, -1) + b;
+  // A compound cut at its own hyphen (`Schwarz-` + `Weiß`) keeps the hyphen and no space.
+  if (/\p{L}[-\u2010]$/u.test(a) && /^\p{Lu}/u.test(b)) return a + b;
   return `${a} ${b}`;
 };
 
@@ -311,6 +314,7 @@ export interface FlowLine extends Box {
 }
 
 const SENTENCE_END = /[.!?:;]["'”’)\]]?$/u;
+const LEADERS = /\s*(?:\.\s*){4,}(?=\S{1,8}$)/u;
 
 /**
  * Lines of running text (one block or one OCR paragraph, in reading order) → paragraphs and list items. `frame` is
@@ -327,7 +331,8 @@ export const flow = (lines: readonly FlowLine[], frame: { x0: number; x1: number
     current = null;
   };
   lines.forEach((line, i) => {
-    const text = line.text.trim();
+    // Dot leaders (`Introduction . . . . . 7`) are drawn, not written: one ellipsis says it.
+    const text = line.text.trim().replace(LEADERS, " … ");
     if (text === "") return;
     const prev = i > 0 ? lines[i - 1] : undefined;
     const tol = 0.3 * line.size;
@@ -336,6 +341,8 @@ export const flow = (lines: readonly FlowLine[], frame: { x0: number; x1: number
     // The first word of this line would have fitted after the last one: the line before was ended on purpose.
     const stopped = prev !== undefined && prev.x1 + 0.3 * line.size + line.firstWord < edges.x1 - 1;
     const sentence = prev !== undefined && SENTENCE_END.test(prev.text.trim());
+    // A table of contents' line ends at its page number.
+    const entry = prev !== undefined && LEADERS.test(prev.text.trim());
     const marker = listMarker(text);
     const open = current as { kind: "paragraph" | "item"; text: string; markerX: number } | null;
     if (marker && (!prev || gap || stopped || sentence || marker.strong || open?.kind === "item")) {
@@ -353,7 +360,7 @@ export const flow = (lines: readonly FlowLine[], frame: { x0: number; x1: number
     }
     const own = line.frame ?? frame;
     const indented = prev !== undefined && line.x0 > own.x0 + 0.8 * line.size && line.x0 > prev.x0 + 0.5 * line.size && line.x1 > own.x1 - 2 * line.size;
-    if (!open || open.kind === "item" || gap || stopped || indented) {
+    if (!open || open.kind === "item" || gap || stopped || indented || entry) {
       flush();
       stack = [];
       current = { kind: "paragraph", text, markerX: line.x0, depth: 0, marker: "" };
@@ -368,7 +375,10 @@ export const flow = (lines: readonly FlowLine[], frame: { x0: number; x1: number
 /** A paragraph's text made safe from being read as Markdown structure it is not (a heading, a list, a comment). */
 export const escapeText = (text: string): string => {
   const safe = text.replace(/<!--/g, "&lt;!--");
-  return /^(#{1,6}(\s|$)|>|[-+*]\s|\d{1,9}[.)](\s|$)|```|~~~|\||=+\s*$|-{3,}\s*$)/.test(safe) ? `\\${safe}` : safe;
+  // `1984. A year` would start a list: the backslash goes before the dot (a backslash before a digit is kept as is).
+  const numbered = /^(\d{1,9})([.)])(\s|$)/.exec(safe);
+  if (numbered) return `${numbered[1]}\\${safe.slice(numbered[1]!.length)}`;
+  return /^(#{1,6}(\s|$)|>|[-+*]\s|```|~~~|\||=+\s*$|-{3,}\s*$)/.test(safe) ? `\\${safe}` : safe;
 };
 
 /** Pieces → Markdown: blocks apart by a blank line, the items of one list together, nested by their markers' width. */
@@ -377,6 +387,7 @@ export const piecesToMarkdown = (pieces: readonly Piece[], options: { escape?: b
   const blocks: string[] = [];
   let list: string[] | null = null;
   let indents: number[] = [];
+  let listOrdered = false;
   for (const piece of pieces) {
     if (piece.kind !== "item" && list) {
       blocks.push(list.join("\n"));
@@ -396,9 +407,16 @@ export const piecesToMarkdown = (pieces: readonly Piece[], options: { escape?: b
         blocks.push(piece.text);
         break;
       case "item": {
+        // A bullet list right after a numbered one (or the other way round) is a list of its own.
+        const ordered = /^\d/.test(piece.marker);
+        if (list && piece.depth === 0 && ordered !== listOrdered) {
+          blocks.push(list.join("\n"));
+          list = null;
+        }
         if (!list) {
           list = [];
           indents = [];
+          listOrdered = ordered;
         }
         const depth = Math.min(piece.depth, indents.length);
         indents.length = depth;

@@ -133,9 +133,10 @@ describe("layout", () => {
       { kind: "item", depth: 0, marker: "-", text: "one" },
       { kind: "item", depth: 1, marker: "1.", text: "inner" },
       { kind: "paragraph", text: "# not a heading" },
+      { kind: "paragraph", text: "1984. Not a list" },
       { kind: "table", rows: [["a|b", "c"], ["1", "2"]] },
     ]);
-    assert.equal(md, "## Plan\n\n- one\n  1. inner\n\n\\# not a heading\n\n| a\\|b | c |\n| --- | --- |\n| 1 | 2 |");
+    assert.equal(md, "## Plan\n\n- one\n  1. inner\n\n\\# not a heading\n\n1984\\. Not a list\n\n| a\\|b | c |\n| --- | --- |\n| 1 | 2 |");
   });
 });
 

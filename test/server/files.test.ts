@@ -160,6 +160,13 @@ describe("extraction", () => {
     assert.match(locked.body.detail, /password/);
   });
 
+  test("a scanned PDF is read with OCR", async () => {
+    const r = await extract({ file: { data: corpus("scans/pdf_scanned_minimal.pdf").toString("base64"), filename: "scan.pdf" } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.match(r.body.markdown, /minimal test document/i);
+    assert.match(r.body.markdown, /<!-- page 1 -->/);
+  });
+
   test("an extraction is not a document: not listed, collected once, then gone", async () => {
     await svc.restart({ QUIRE_DIRECT_WAIT_MS: "0" });
     const started = await extract({ file: { data: Buffer.from("hello").toString("base64"), filename: "a.txt" } });

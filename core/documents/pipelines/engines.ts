@@ -7,13 +7,14 @@ import { promisify } from "node:util";
 import type { OfficeConverter } from "../../../renderers/types.ts";
 import type { Ocr } from "../../../plugins/extract.ts";
 import { startOfficeConverter, pdfReader } from "../../../renderers/index.ts";
+import { startOcr } from "../../../renderers/tesseract/index.ts";
 import type { Engines } from "./types.ts";
 
 const run = promisify(execFile);
 
 export const makeEngines = (options: { converters?: number }): Engines & { close: () => Promise<void>; ocr: () => Ocr | undefined } => {
   let converter: Promise<OfficeConverter> | null = null;
-  let ocr: Ocr | undefined;
+  let ocr: (Ocr & { close: () => Promise<void> }) | undefined;
   let description: Promise<string> | null = null;
   return {
     // A failed start is forgotten, so the next document tries again instead of failing for good.
@@ -23,13 +24,14 @@ export const makeEngines = (options: { converters?: number }): Engines & { close
         throw error;
       })),
     pdf: pdfReader,
-    // Until Tesseract is wired in, scanned pages and pictures are reported as unread.
-    ocr: () => ocr,
+    // Tesseract, one process per page and as many at once as there are cores, started on first use.
+    ocr: () => (ocr ??= startOcr({})),
     describe: () =>
       (description ??= run("soffice", ["--version"], { timeout: 10_000 })
         .then(({ stdout }) => `${/LibreOffice [\d.]+/.exec(stdout)?.[0] ?? "LibreOffice"} · mupdf`)
         .catch(() => "LibreOffice · mupdf")),
     close: async () => {
+      await ocr?.close();
       if (converter) await (await converter).close();
     },
   };

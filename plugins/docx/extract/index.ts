@@ -3,9 +3,9 @@
  * safe opener (zip bombs, DTDs and damaged zips are refused there), macros are refused, the main part is found
  * through the package relationships, and the body is read into blocks (reader.ts) and written as GFM
  * (markdown.ts). Footnotes and endnotes become `[^n]` definitions at the end; comments become `[^cN]` definitions
- * naming the author and quoting the commented text. Parts that cannot be read are reported and skipped; an empty
- * document gives "" and `extract.empty`. `pages` is Word's own count from `docProps/app.xml`, else 1: the real
- * number needs a rendering.
+ * naming the author and quoting the commented text. With `ctx.ocr`, text inside pictures is read too (pictures.ts).
+ * Parts that cannot be read are reported and skipped; an empty document gives "" and `extract.empty`. `pages` is
+ * Word's own count from `docProps/app.xml`, else 1: the real number needs a rendering.
  */
 import { diagnostic, type Diagnostic, type Severity } from "../../../core/diagnostics.ts";
 import { openPackage } from "../../../core/ooxml/package.ts";
@@ -16,6 +16,7 @@ import { textPara } from "./model.ts";
 import { Notes, type NoteRef } from "./notes.ts";
 import { Numbering } from "./numbering.ts";
 import { Parts } from "./parts.ts";
+import { readPictures } from "./pictures.ts";
 import { Reader } from "./reader.ts";
 import { Styles } from "./styles.ts";
 import { child, lazyElements, parsePart, textContent } from "./xml.ts";
@@ -91,7 +92,7 @@ export const extractDocx: Extract = async (bytes, ctx) => {
       if (part === undefined) return null;
       return new Numbering(flat(part, "num", "numId"), flat(part, "abstractNum", "abstractNumId"), reader.styles);
     };
-    const reader: Reader = new Reader(parts, loadStyles, loadNumbering, notes, report);
+    const reader: Reader = new Reader(parts, loadStyles, loadNumbering, notes, report, ctx.ocr !== undefined);
 
     const blocks = reader.blocks(child(root, "body")?.children ?? [], reader.story(main));
     ctx.signal?.throwIfAborted();
@@ -115,6 +116,7 @@ export const extractDocx: Extract = async (bytes, ctx) => {
     notes.unreferencedComments();
     readQueue(referenced);
     ctx.signal?.throwIfAborted();
+    if (reader.pictures) await readPictures(reader.pictures, parts, ctx, report);
 
     const quotes = commentedText(blocks);
     for (const body of bodies.values()) commentedText(body, quotes);

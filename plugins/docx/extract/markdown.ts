@@ -19,6 +19,48 @@ const MARKS: readonly (readonly [number, string, string])[] = [
   [SUB, "<sub>", "</sub>"],
 ];
 
+/**
+ * Markdown being written, as chunks: marks are closed before trailing whitespace, which a plain string would have
+ * to slice and copy each time (quadratic in a long paragraph of many runs).
+ */
+class Out {
+  private readonly chunks: string[] = [];
+
+  add(s: string): void {
+    if (s !== "") this.chunks.push(s);
+  }
+
+  /** Takes the whitespace (of `chars`) off the end and returns it. */
+  takeTrailing(chars = " \t\n\r"): string {
+    let ws = "";
+    while (this.chunks.length > 0) {
+      const last = this.chunks[this.chunks.length - 1]!;
+      let i = last.length;
+      while (i > 0 && chars.includes(last[i - 1]!)) i--;
+      if (i === 0) {
+        ws = last + ws;
+        this.chunks.pop();
+        continue;
+      }
+      if (i < last.length) {
+        ws = last.slice(i) + ws;
+        this.chunks[this.chunks.length - 1] = last.slice(0, i);
+      }
+      break;
+    }
+    return ws;
+  }
+
+  endsWithSpace(): boolean {
+    const last = this.chunks[this.chunks.length - 1];
+    return last !== undefined && /\s/.test(last[last.length - 1]!);
+  }
+
+  toString(): string {
+    return this.chunks.join("");
+  }
+}
+
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
 /** Escapes inline Markdown syntax in text. Line starts are handled separately (`escapeLineStart`). */
@@ -75,16 +117,15 @@ type Token = { kind: "text"; text: string; m: number } | { kind: "neutral"; md: 
 
 /** Writes pieces that share one link target, with nested marks. */
 const writeMarks = (tokens: readonly Token[], mode: Mode): string => {
-  let out = "";
+  const out = new Out();
   const stack: number[] = [];
   const close = (count: number) => {
-    const ws = /\s+$/.exec(out)?.[0] ?? "";
-    out = out.slice(0, out.length - ws.length);
+    const ws = out.takeTrailing();
     for (let i = 0; i < count; i++) {
       const bit = stack.pop()!;
-      out += MARKS.find((m) => m[0] === bit)![2];
+      out.add(MARKS.find((m) => m[0] === bit)![2]);
     }
-    out += ws;
+    out.add(ws);
   };
   const reach = (from: number, bit: number) => {
     let n = 0;
@@ -100,16 +141,17 @@ const writeMarks = (tokens: readonly Token[], mode: Mode): string => {
     const token = tokens[i]!;
     if (token.kind === "neutral") {
       if (token.attach) {
-        const ws = /[ \t]+$/.exec(out)?.[0] ?? "";
-        out = out.slice(0, out.length - ws.length) + token.md + ws;
-      } else out += token.md;
+        const ws = out.takeTrailing(" \t");
+        out.add(token.md);
+        out.add(ws);
+      } else out.add(token.md);
       continue;
     }
     const code = (token.m & CODE) !== 0;
     let text = code ? token.text : token.text.replace(/[ \t\r\n]+/g, " ");
-    if (!code && text.startsWith(" ") && /\s$/.test(out)) text = text.slice(1);
+    if (!code && text.startsWith(" ") && out.endsWithSpace()) text = text.slice(1);
     if (text.trim() === "") {
-      out += text;
+      out.add(text);
       continue;
     }
     const want = token.m & (mode === "heading" ? ITALIC | STRIKE | SUP | SUB : BOLD | ITALIC | STRIKE | SUP | SUB);
@@ -118,16 +160,16 @@ const writeMarks = (tokens: readonly Token[], mode: Mode): string => {
     const missing = MARKS.map((m) => m[0]).filter((bit) => want & bit && !stack.includes(bit));
     missing.sort((a, b) => reach(i, b) - reach(i, a));
     const lead = code ? "" : (/^\s+/.exec(text)?.[0] ?? "");
-    out += lead;
+    out.add(lead);
     for (const bit of missing) {
-      out += MARKS.find((m) => m[0] === bit)![1];
+      out.add(MARKS.find((m) => m[0] === bit)![1]);
       stack.push(bit);
     }
-    if (code) out += mode === "cell" ? codeSpan(text).replace(/\|/g, "\\|") : codeSpan(text);
-    else out += escapeText(text.slice(lead.length));
+    if (code) out.add(mode === "cell" ? codeSpan(text).replace(/\|/g, "\\|") : codeSpan(text));
+    else out.add(escapeText(text.slice(lead.length)));
   }
   close(stack.length);
-  return out;
+  return out.toString();
 };
 
 /** A paragraph's pieces as one Markdown string; line breaks are `\n` (block), `<br>` (cell) or a space (heading). */
@@ -277,7 +319,7 @@ export const writeBlocks = (blocks: readonly Block[]): string => {
         indent = top.indent;
         levels.pop();
       } else if (top) indent = top.indent + top.width;
-      const marker = item.ordered ? `${Math.min(item.number, 999_999_999)}.` : "-";
+      const marker = item.ordered ? `${Math.max(0, Math.min(item.number, 999_999_999))}.` : "-";
       const width = marker.length + 1;
       levels.push({ ilvl: item.level, indent, width });
       const pad = " ".repeat(indent + width);

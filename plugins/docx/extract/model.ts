@@ -33,7 +33,8 @@ export interface Table {
 /** A block written already (a SmartArt outline, a placeholder for what could not be read). */
 export interface Ready {
   readonly k: "md";
-  readonly md: string;
+  /** Mutable only so text read later (OCR of a picture) can land where the picture is. */
+  md: string;
 }
 
 export type Block = Para | Table | Ready;

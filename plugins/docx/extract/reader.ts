@@ -8,11 +8,12 @@
  */
 import type { Severity } from "../../../core/diagnostics.ts";
 import { mathTex } from "./math.ts";
-import type { Block, Para, Piece, Table } from "./model.ts";
+import type { Block, Para, Piece, Ready, Table } from "./model.ts";
 import { textPara } from "./model.ts";
 import type { Notes } from "./notes.ts";
 import type { Numbering } from "./numbering.ts";
 import type { Parts, Rel } from "./parts.ts";
+import type { PictureJob } from "./pictures.ts";
 import { marksOf, type Styles } from "./styles.ts";
 import { hasSymbolCodes, symbolChar } from "./symbols.ts";
 import { child, childrenNamed, findAll, isOn, plainText, valOf, type El } from "./xml.ts";
@@ -49,7 +50,8 @@ export const hyperlinkField = (instr: string): string | undefined => {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t === "\\l") anchor = tokens[++i];
-    else if (/^\\[a-z]$/i.test(t)) i++;
+    else if (/^\\[ot]$/i.test(t)) i++;
+    else if (t.startsWith("\\")) continue;
     else if (url === undefined) url = t;
   }
   if (url === undefined && anchor === undefined) return undefined;
@@ -76,6 +78,9 @@ const formFieldText = (ffData: El | undefined): string | undefined => {
 };
 
 export class Reader {
+  /** Pictures to read by OCR, one per picture part; null when no OCR is at hand. */
+  readonly pictures: PictureJob[] | null;
+  private readonly picturesSeen = new Set<string>();
   private styleCache: Styles | undefined;
   private numberingCache: Numbering | null | undefined;
 
@@ -86,7 +91,10 @@ export class Reader {
     readonly notes: Notes,
     /** Says what could not be read (index.ts keeps one diagnostic per code and message). */
     readonly report: Report,
-  ) {}
+    ocr: boolean,
+  ) {
+    this.pictures = ocr ? [] : null;
+  }
 
   get styles(): Styles {
     return (this.styleCache ??= this.loadStyles());
@@ -196,7 +204,7 @@ export class Reader {
     if (heading === 0) {
       const numPr = child(pPr, "numPr");
       let numId = valOf(numPr, "numId");
-      let ilvlText = valOf(numPr, "ilvl");
+      const ilvlText = valOf(numPr, "ilvl");
       let ilvl: number | undefined = ilvlText === undefined ? undefined : Number(ilvlText) || 0;
       if (numId === undefined) {
         const fromStyle = this.styles.numbering(styleId);
@@ -328,8 +336,7 @@ export class Reader {
             const form = formFieldText(child(c, "ffData"));
             if (form) emit(form);
             story.fields.push({ instr: "", result: false, link: undefined });
-          }
-          else if (type === "separate") {
+          } else if (type === "separate") {
             const top = story.fields[story.fields.length - 1];
             if (top && !top.result) {
               top.result = true;
@@ -369,13 +376,13 @@ export class Reader {
         case "commentReference":
           if (!this.suppressed(story)) {
             const label = this.notes.comment(c.attrs["id"] ?? "");
-            if (label) out.push({ k: "md", md: `[^${label}]`, plain: "", link: undefined, attach: true });
+            out.push({ k: "md", md: `[^${label}]`, plain: "", link: undefined, attach: true });
           }
           break;
         case "drawing":
         case "pict":
         case "object":
-          if (!this.suppressed(story)) this.drawing(c, state, this.fieldLink(story) ?? link, { alt: "" });
+          if (visible()) this.drawing(c, state, this.fieldLink(story) ?? link, { alt: "" });
           break;
         case "ruby": {
           const base = child(c, "rubyBase");
@@ -457,6 +464,12 @@ export class Reader {
     const text = alt.replace(/\s+/g, " ");
     const escaped = text.replace(/[\\[\]`*_<>|]/g, (c) => `\\${c}`);
     state.out.push({ k: "md", md: `![${escaped}](${linkDestination(target)})`, plain: text, link });
+    if (this.pictures && !rel.external && !this.picturesSeen.has(rel.target)) {
+      this.picturesSeen.add(rel.target);
+      const block: Ready = { k: "md", md: "" };
+      this.pictures.push({ part: rel.target, block });
+      state.floats.push(block);
+    }
   }
 
   /** A chart: its title and the cached data of its series as a table. */
@@ -468,7 +481,9 @@ export class Reader {
       state.floats.push({ k: "md", md: "<!-- chart not read -->" });
       return;
     }
-    const title = findAll(root, "title").map((t) => findAll(t, "t").map(plainText).join("")).find((t) => t.trim() !== "");
+    // The chart's own title, not an axis title.
+    const titleEl = child(findAll(root, "chart")[0], "title");
+    const title = titleEl ? plainText(titleEl) : "";
     const series = findAll(root, "ser").map((ser) => {
       const values = (name: string) => {
         const out = new Map<number, string>();
@@ -482,7 +497,7 @@ export class Reader {
         vals: child(ser, "val") ? values("val") : values("yVal"),
       };
     });
-    if (title) state.floats.push(textPara(`Chart: ${title.trim()}`));
+    if (title.trim()) state.floats.push(textPara(`Chart: ${title.trim()}`));
     if (series.length === 0) {
       state.floats.push({ k: "md", md: "<!-- chart without data -->" });
       this.report("extract.chart", "info", "A chart has no data the reader could show.");
@@ -543,12 +558,12 @@ export class Reader {
       const trPr = child(tr, "trPr");
       if (child(trPr, "del")) continue;
       const row: Block[][] = [];
-      const before = Number(valOf(trPr, "gridBefore") ?? 0) || 0;
+      const before = gridCount(valOf(trPr, "gridBefore"), 0);
       for (let i = 0; i < before; i++) row.push([]);
       for (const tc of cellsOf(tr.children, [])) {
         const tcPr = child(tc, "tcPr");
         if (child(tcPr, "cellDel")) continue;
-        const span = Math.max(1, Number(valOf(tcPr, "gridSpan") ?? 1) || 1);
+        const span = gridCount(valOf(tcPr, "gridSpan"), 1);
         const vMerge = child(tcPr, "vMerge");
         const hMerge = child(tcPr, "hMerge");
         const continued = (vMerge && vMerge.attrs["val"] !== "restart") || (hMerge && hMerge.attrs["val"] !== "restart");
@@ -556,7 +571,7 @@ export class Reader {
         row.push(continued ? [] : blocks);
         for (let i = 1; i < span; i++) row.push([]);
       }
-      const after = Number(valOf(trPr, "gridAfter") ?? 0) || 0;
+      const after = gridCount(valOf(trPr, "gridAfter"), 0);
       for (let i = 0; i < after; i++) row.push([]);
       cols = Math.max(cols, row.length);
       rows.push(row);
@@ -565,6 +580,13 @@ export class Reader {
     return { k: "table", rows, cols };
   }
 }
+
+/** Word tables have at most 63 columns: a larger span or gap is damage (or an attempt to blow the table up). */
+const MAX_COLUMNS = 63;
+const gridCount = (value: string | undefined, fallback: number): number => {
+  const n = Number(value ?? fallback);
+  return Number.isFinite(n) ? Math.max(fallback, Math.min(MAX_COLUMNS, Math.trunc(n))) : fallback;
+};
 
 /** A link or image destination Markdown reads back unchanged. */
 export const linkDestination = (url: string): string =>

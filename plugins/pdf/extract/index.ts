@@ -24,6 +24,8 @@ export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_OCR_PAGES = 100;
 /** Scanned pages are drawn at this resolution for OCR: what Tesseract reads best. */
 export const OCR_DPI = 300;
+/** Pages larger than A3 are drawn at less than 300 dpi, so OCR stays within its time per page. */
+const OCR_MAX_PIXELS = 18_000_000;
 /** A page with fewer characters than this and pictures over half of it is a scan. */
 const SCAN_MAX_CHARS = 20;
 const SCAN_MIN_COVER = 0.5;
@@ -88,10 +90,17 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
 
   // OCR outcomes never reject, so an abort or a failure on one page never leaves a rejection unhandled.
   // Resolves once the job is started (a place is free), to the job itself (wrapped, or `await` would wait for it).
-  const startOcr = async (png: Uint8Array): Promise<{ job: Promise<OcrOutcome> }> => {
+  // A page mupdf cannot draw is an OCR failure of that page, not of the document.
+  const queueOcr = async (draw: () => Uint8Array): Promise<{ job: Promise<OcrOutcome> }> => {
     const ocr = ctx.ocr!;
     while (inFlight.size >= OCR_AHEAD) await Promise.race(inFlight);
     ctx.signal?.throwIfAborted();
+    let png: Uint8Array;
+    try {
+      png = draw();
+    } catch (error) {
+      return { job: Promise.resolve({ ok: false, error }) };
+    }
     const job: Promise<OcrOutcome> = ocr.read(png, { signal: ctx.signal }).then(
       (r) => ({ ok: true as const, markdown: r.markdown, confidence: r.confidence }),
       (error: unknown) => ({ ok: false as const, error }),
@@ -118,7 +127,7 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
         else if (ocrPages >= maxOcr) results.push({ kind: "scan", ocr: "over-limit" });
         else {
           ocrPages++;
-          results.push({ kind: "scan", ocr: (await startOcr(pdf.png(index, { dpi: OCR_DPI }).png)).job });
+          results.push({ kind: "scan", ocr: (await queueOcr(() => pdf.png(index, { dpi: OCR_DPI, maxPixels: OCR_MAX_PIXELS }).png)).job });
         }
         continue;
       }
@@ -132,7 +141,7 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
             continue;
           }
           ocrPictures++;
-          pictures.set(block, (await startOcr(pdf.png(index, { dpi: OCR_DPI, clip: block }).png)).job);
+          pictures.set(block, (await queueOcr(() => pdf.png(index, { dpi: OCR_DPI, clip: block, maxPixels: OCR_MAX_PIXELS }).png)).job);
         }
       }
       results.push({ kind: "text", layout, pictures });

@@ -9,11 +9,19 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, it } from "node:test";
 import { strToU8, zipSync } from "fflate";
+import type { Nodes, Root } from "mdast";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { readMarkdown } from "../../../core/markdown/read.ts";
 import { PackageRefused } from "../../../core/ooxml/package.ts";
-import { ExtractRefused, type ExtractResult } from "../../../plugins/extract.ts";
+import { defaultStyle } from "../../../core/style/defaults.ts";
+import { ExtractRefused, type ExtractResult, type Ocr } from "../../../plugins/extract.ts";
+import { docxPlugin } from "../../../plugins/docx/index.ts";
 import { extractDocx } from "../../../plugins/docx/extract/index.ts";
 
 const CORPUS = fileURLToPath(new URL("../../../../shared/corpus/docx/", import.meta.url));
+const SCANS = fileURLToPath(new URL("../../../../shared/corpus/scans/", import.meta.url));
 const hasCorpus = existsSync(CORPUS);
 const corpusFiles = hasCorpus ? readdirSync(CORPUS).filter((f) => f.endsWith(".docx")).sort() : [];
 const skip = hasCorpus ? false : "the shared corpus is not present";
@@ -71,8 +79,26 @@ const assertListNesting = (text: string, name: string) => {
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
+/** Parses the text as GFM (remark): tables keep one width, every note reference has its definition. */
+const assertValidGfm = (text: string, name: string) => {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(text) as Root;
+  const refs = new Set<string>();
+  const defs = new Set<string>();
+  const walk = (node: Nodes) => {
+    if (node.type === "table") {
+      const width = node.children[0]!.children.length;
+      for (const row of node.children) assert.equal(row.children.length, width, `${name}: a table row of ${row.children.length} cells, not ${width}`);
+    }
+    if (node.type === "footnoteReference") refs.add(node.identifier);
+    if (node.type === "footnoteDefinition") defs.add(node.identifier);
+    if ("children" in node) for (const c of node.children) walk(c);
+  };
+  walk(tree);
+  for (const r of refs) assert.ok(defs.has(r), `${name}: note ${r} has a definition`);
+};
+
 describe("docx extract: the corpus", { skip }, () => {
-  it("reads every file without throwing, never silently empty", async () => {
+  it("reads every file without throwing, never silently empty, as valid GFM", async () => {
     assert.ok(corpusFiles.length > 50);
     for (const name of corpusFiles) {
       const result = await read(name);
@@ -83,6 +109,7 @@ describe("docx extract: the corpus", { skip }, () => {
       } else {
         assert.ok(result.markdown.trim().length > 0, `${name} gives text`);
         assert.ok(!result.diagnostics.some((d) => d.code === "extract.empty"), name);
+        assertValidGfm(result.markdown, name);
       }
     }
   });
@@ -389,6 +416,58 @@ describe("docx extract: built packages", () => {
   });
 });
 
+describe("docx extract: pictures read by OCR when OCR is at hand", { skip: existsSync(SCANS) ? false : "the shared corpus is not present" }, () => {
+  const fakeOcr = (markdown: string, confidence: number): Ocr & { calls: number } => {
+    const ocr = {
+      calls: 0,
+      read: async (image: Uint8Array) => {
+        ocr.calls++;
+        assert.ok(image.length > 0);
+        return { text: markdown, markdown, confidence };
+      },
+    };
+    return ocr;
+  };
+
+  it("writes what a picture says after the paragraph that shows it", async () => {
+    const ocr = fakeOcr("FIGURE 1: System Architecture", 0.92);
+    const result = await extractDocx(new Uint8Array(readFileSync(SCANS + "docx_image_middle.docx")), { ocr });
+    assert.ok(result.markdown.includes("We will see an image below.\n\n![](media/image1.png)\n\n<!-- picture: text read by OCR -->\n\nFIGURE 1: System Architecture\n\n# Analysis"), result.markdown);
+    assert.equal(ocr.calls, 1);
+  });
+
+  it("leaves out text OCR is unsure of, and reads nothing without OCR", async () => {
+    const bytes = new Uint8Array(readFileSync(SCANS + "docx_image_middle.docx"));
+    const unsure = await extractDocx(bytes, { ocr: fakeOcr("l1 ,; ii", 0.3) });
+    assert.ok(!unsure.markdown.includes("text read by OCR"));
+    const none = await extractDocx(bytes, {});
+    assert.ok(none.markdown.includes("![](media/image1.png)") && !none.markdown.includes("OCR"));
+  });
+
+  it("reads no more pictures than allowed", async () => {
+    const ocr = fakeOcr("Some words here", 0.9);
+    const result = await extractDocx(new Uint8Array(readFileSync(SCANS + "docx_multipage.docx")), { ocr, maxOcrPages: 1 });
+    assert.equal(ocr.calls, 1);
+    assert.equal(count(result.markdown, "text read by OCR"), 1);
+    assert.ok(result.diagnostics.some((d) => d.code === "extract.ocr_over_limit"));
+  });
+});
+
+describe("docx extract: Quire's own Word files read back", () => {
+  it("keeps headings, lists, tables, quotes, code and notes of a rendered document", async () => {
+    const source = "# Informe\n\n## Resumen\n\nTexto con **negrita** y una nota[^1].\n\n1. uno\n2. dos\n   - sub\n3. tres\n\n| Producto | Importe |\n|:--|--:|\n| Alfa | 10 |\n\n> Una cita.\n\n```\nconst x = 1;\n```\n\n[^1]: El texto de la nota.\n";
+    const { ir } = readMarkdown(source);
+    const { bytes } = await docxPlugin.render!(ir, defaultStyle("report"), { type: "report" });
+    const { markdown } = await extractDocx(bytes, {});
+    assert.match(markdown, /^# Informe\n\n## Resumen\n\nTexto con \*\*negrita\*\* y una nota\[\^1\]\.\n\n1\. uno\n2\. dos\n {3}- sub\n3\. tres\n/);
+    assertTablesRegular(markdown, "rendered");
+    assert.match(markdown, /\| Alfa \| 10 \|/);
+    assert.match(markdown, /^> Una cita\.$/m);
+    assert.match(markdown, /```\nconst x = 1;\n```/);
+    assert.match(markdown, /^\[\^1\]: El texto de la nota\.$/m);
+  });
+});
+
 // ---- Hostile input ----------------------------------------------------------------------------------------------
 
 /** Rewrites the uncompressed size of every central-directory entry, the way a zip bomb lies about (or shows) it. */
@@ -412,6 +491,16 @@ describe("docx extract: hostile input", () => {
 
   it("refuses a zip bomb (a part declaring 1 GB)", async () => {
     await refusedQuickly(declareSize(plain, 1024 * 1024 * 1024), (e) => e instanceof PackageRefused && e.reason === "zip_bomb" && /1073741824 bytes/.test(e.message));
+  });
+
+  it("refuses a part that inflates far beyond its compressed size", async () => {
+    const bomb = zipSync({ "word/document.xml": new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
+    await refusedQuickly(bomb, (e) => e instanceof PackageRefused && e.reason === "zip_bomb");
+  });
+
+  it("refuses a part that inflates beyond the size it declares", async () => {
+    const lying = declareSize(zipSync({ "word/document.xml": new Uint8Array(8 * 1024 * 1024), "_rels/.rels": strToU8("") }), 4096);
+    await refusedQuickly(lying, (e) => e instanceof PackageRefused && e.reason === "zip_bomb");
   });
 
   it("refuses a DOCTYPE with entities in document.xml", async () => {

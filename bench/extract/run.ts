@@ -1,0 +1,172 @@
+/**
+ * `npm run bench:extract`: how fast files are read into Markdown, against the usual tools, in one run.
+ *   1. Born-digital PDFs (the corpus's pdf/, minus the two it refuses): pages per second, our extractor (no OCR)
+ *      against `pdftotext` (poppler, one process per file). Target: at least 20 pages/s.
+ *   2. Word files (the corpus's docx/): documents per second, our docx extractor against `pandoc -f docx -t markdown`
+ *      (one process per file). Target: at least pandoc's speed. Skipped, with a line saying so, when the docx
+ *      extractor is not there.
+ *   3. OCR: seconds per scanned page on one core (the corpus's scanned PDFs read through the PDF extractor with a
+ *      one-process Tesseract pool: drawing at 300 dpi and OCR). Target: under 2 s per page per core.
+ * Each figure is the median of BENCH_RUNS (default 3) passes over all its files, after one warm-up pass.
+ */
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { Extract } from "../../plugins/extract.ts";
+import { extractPdf } from "../../plugins/pdf/extract/index.ts";
+import { startOcr } from "../../renderers/tesseract/index.ts";
+
+const run = promisify(execFile);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const repository = fileURLToPath(new URL("../../", import.meta.url));
+const corpus = (...parts: string[]) => resolve(repository, "../shared/corpus", ...parts);
+const files = (folder: string, ext: string) =>
+  readdirSync(corpus(folder))
+    .filter((name) => name.endsWith(ext))
+    .sort()
+    .map((name) => ({ name, path: corpus(folder, name), bytes: new Uint8Array(readFileSync(corpus(folder, name))) }));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const seconds = async (fn: () => Promise<unknown>) => {
+  const started = performance.now();
+  await fn();
+  return (performance.now() - started) / 1000;
+};
+/** One warm-up pass, then the median of RUNS passes, in seconds. */
+const measure = async (pass: () => Promise<unknown>) => {
+  await pass();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) samples.push(await seconds(pass));
+  return median(samples);
+};
+const available = async (command: string, args: string[]) => run(command, args).then(() => true, () => false);
+const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
+
+interface Row {
+  figure: string;
+  ours: string;
+  reference: string;
+  target: string;
+  verdict: string;
+}
+
+const main = async () => {
+  console.log(`Quire extract bench — node ${process.version}, ${availableParallelism()} cores, median of ${RUNS} passes after one warm-up\n`);
+  const rows: Row[] = [];
+
+  // ------------------------------------------------------------------------------------------------ 1. PDF
+  const pdfs: { name: string; path: string; bytes: Uint8Array; pages: number }[] = [];
+  for (const file of files("pdf", ".pdf")) {
+    try {
+      pdfs.push({ ...file, pages: (await extractPdf(file.bytes, {})).pages });
+    } catch (error) {
+      console.log(`   (${file.name} left out: ${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  const pages = pdfs.reduce((n, f) => n + f.pages, 0);
+  console.log(`1. born-digital PDFs: ${pdfs.length} files, ${pages} pages`);
+  const ourPdf = await measure(async () => {
+    for (const file of pdfs) await extractPdf(file.bytes, {});
+  });
+  const ourRate = pages / ourPdf;
+  console.log(`   ours (mupdf → Markdown)  ${ourPdf.toFixed(2)} s  ${ourRate.toFixed(1)} pages/s`);
+  let popplerRate: number | null = null;
+  if (await available("pdftotext", ["-v"])) {
+    const poppler = await measure(async () => {
+      for (const file of pdfs) await run("pdftotext", [file.path, "-"], { maxBuffer: 256 * 1024 * 1024 }).catch(() => undefined);
+    });
+    popplerRate = pages / poppler;
+    console.log(`   pdftotext (plain text)   ${poppler.toFixed(2)} s  ${popplerRate.toFixed(1)} pages/s`);
+  } else {
+    console.log("   pdftotext is not installed: no comparison");
+  }
+  rows.push({
+    figure: "born-digital PDF, pages/s",
+    ours: ourRate.toFixed(1),
+    reference: popplerRate === null ? "—" : `pdftotext ${popplerRate.toFixed(1)}`,
+    target: "≥ 20 pages/s",
+    verdict: verdict(ourRate >= 20),
+  });
+  console.log();
+
+  // ------------------------------------------------------------------------------------------------ 2. DOCX
+  const docxs = files("docx", ".docx");
+  let extractDocx: Extract | undefined;
+  try {
+    ({ extractDocx } = (await import("../../plugins/docx/extract/index.ts")) as { extractDocx?: Extract });
+  } catch (error) {
+    console.log(`2. Word files: SKIPPED — plugins/docx/extract/index.ts cannot be loaded (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+  }
+  if (extractDocx && typeof extractDocx !== "function") {
+    console.log("2. Word files: SKIPPED — plugins/docx/extract/index.ts does not export extractDocx");
+    extractDocx = undefined;
+  }
+  if (extractDocx) {
+    const read = extractDocx;
+    let refused = 0;
+    for (const file of docxs) await read(file.bytes, {}).catch(() => refused++);
+    console.log(`2. Word files: ${docxs.length} files${refused > 0 ? ` (${refused} refused by our extractor, still timed)` : ""}`);
+    const ours = await measure(async () => {
+      for (const file of docxs) await read(file.bytes, {}).catch(() => undefined);
+    });
+    const ourDocs = docxs.length / ours;
+    console.log(`   ours                      ${ours.toFixed(2)} s  ${ourDocs.toFixed(1)} documents/s`);
+    let pandocDocs: number | null = null;
+    if (await available("pandoc", ["--version"])) {
+      let failed = 0;
+      for (const file of docxs) await run("pandoc", ["-f", "docx", "-t", "markdown", file.path], { maxBuffer: 256 * 1024 * 1024 }).catch(() => failed++);
+      const pandoc = await measure(async () => {
+        for (const file of docxs) await run("pandoc", ["-f", "docx", "-t", "markdown", file.path], { maxBuffer: 256 * 1024 * 1024 }).catch(() => undefined);
+      });
+      pandocDocs = docxs.length / pandoc;
+      console.log(`   pandoc -t markdown        ${pandoc.toFixed(2)} s  ${pandocDocs.toFixed(1)} documents/s${failed > 0 ? ` (${failed} failed, still timed)` : ""}`);
+    } else {
+      console.log("   pandoc is not installed: no comparison");
+    }
+    rows.push({
+      figure: "docx, documents/s",
+      ours: ourDocs.toFixed(1),
+      reference: pandocDocs === null ? "—" : `pandoc ${pandocDocs.toFixed(1)}`,
+      target: "≥ pandoc's speed",
+      verdict: pandocDocs === null ? "no pandoc" : verdict(ourDocs >= pandocDocs),
+    });
+  } else {
+    rows.push({ figure: "docx, documents/s", ours: "skipped", reference: "—", target: "≥ pandoc's speed", verdict: "skipped" });
+  }
+  console.log();
+
+  // ------------------------------------------------------------------------------------------------ 3. OCR
+  const scans = files("scans", ".pdf").filter((f) => f.name.startsWith("pdf_scanned_"));
+  if (await available("tesseract", ["--version"])) {
+    const ocr = startOcr({ size: 1 });
+    let scanned = 0;
+    for (const file of scans) scanned += (await extractPdf(file.bytes, { ocr })).pages;
+    console.log(`3. OCR: ${scans.length} scanned PDFs, ${scanned} pages, one Tesseract process (one core)`);
+    const total = await measure(async () => {
+      for (const file of scans) await extractPdf(file.bytes, { ocr });
+    });
+    const perPage = total / scanned;
+    console.log(`   ${perPage.toFixed(2)} s per page (drawing at 300 dpi and OCR, English + Spanish)`);
+    rows.push({ figure: "OCR, s/page/core", ours: perPage.toFixed(2), reference: "—", target: "< 2 s/page/core", verdict: verdict(perPage < 2) });
+    await ocr.close();
+  } else {
+    console.log("3. OCR: SKIPPED — tesseract is not installed");
+    rows.push({ figure: "OCR, s/page/core", ours: "skipped", reference: "—", target: "< 2 s/page/core", verdict: "skipped" });
+  }
+  console.log();
+
+  const columns: (keyof Row)[] = ["figure", "ours", "reference", "target", "verdict"];
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join("  ");
+  console.log(line(columns));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  for (const row of rows) console.log(line(columns.map((c) => row[c])));
+  if (rows.some((r) => r.verdict === "NOT MET")) process.exitCode = 1;
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
