@@ -11,6 +11,7 @@
 import { diagnostic, type Diagnostic } from "../../core/diagnostics.ts";
 import { ExtractRefused, type Extract, type ExtractContext } from "../extract.ts";
 import { pictureToPng } from "../../renderers/mupdf/picture.ts";
+import { OcrError } from "../../renderers/tesseract/index.ts";
 import { pictureInfo } from "./header.ts";
 
 export { pictureInfo, pictureKind, type PictureInfo, type PictureKind } from "./header.ts";
@@ -24,8 +25,6 @@ const MAX_ENLARGE = 2.5;
 const SHRINK_ABOVE = 4800;
 /** Under this confidence the text is given with a warning that it may be wrong. */
 const LOW_CONFIDENCE = 0.5;
-
-const ocrFailure = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export const extractImage: Extract = async (bytes: Uint8Array, ctx: ExtractContext) => {
   ctx.signal?.throwIfAborted();
@@ -54,7 +53,10 @@ export const extractImage: Extract = async (bytes: Uint8Array, ctx: ExtractConte
     result = await ctx.ocr.read(image, { signal: ctx.signal });
   } catch (error) {
     ctx.signal?.throwIfAborted();
-    throw new ExtractRefused(`The picture could not be read: ${ocrFailure(error)}`, "unreadable");
+    // Tesseract's own words are for logs, not for the caller (DESIGN.md, "Errors").
+    if (error instanceof OcrError && error.reason === "unavailable") throw new ExtractRefused("OCR is not available", "unreadable");
+    if (error instanceof OcrError && error.reason === "timeout") throw new ExtractRefused("Reading the picture took too long and was stopped.", "unreadable");
+    throw new ExtractRefused("The picture is damaged or cannot be read by OCR.", "unreadable");
   }
   const diagnostics: Diagnostic[] = [];
   const markdown = result.markdown.trim();

@@ -6,6 +6,9 @@
  * naming the author and quoting the commented text. With `ctx.ocr`, text inside pictures is read too (pictures.ts).
  * Parts that cannot be read are reported and skipped; an empty document gives "" and `extract.empty`. `pages` is
  * Word's own count from `docProps/app.xml`, else 1: the real number needs a rendering.
+ *
+ * Not written, by choice: headers and footers (repeated page furniture, as pandoc leaves them out), bookmarks
+ * (internal links keep their `#name` target), page and section breaks, underline (Markdown has none).
  */
 import { diagnostic, type Diagnostic, type Severity } from "../../../core/diagnostics.ts";
 import { openPackage } from "../../../core/ooxml/package.ts";

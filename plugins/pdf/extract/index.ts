@@ -47,7 +47,8 @@ const pageList = (pages: number[]) => (pages.length <= 10 ? pages.join(", ") : `
 const refuse = (error: unknown): never => {
   if (error instanceof PdfReadError) {
     if (error.reason === "encrypted") throw new ExtractRefused("The PDF is password-protected; Quire cannot read it.", "file_rejected");
-    throw new ExtractRefused(`The PDF is damaged and cannot be read: ${error.message.replace(/^the PDF is damaged or not a PDF: /, "")}.`, "unreadable");
+    // mupdf's own account of the damage is for logs, not for the caller (DESIGN.md, "Errors").
+    throw new ExtractRefused("The PDF is damaged and cannot be read.", "unreadable");
   }
   throw error;
 };

@@ -278,6 +278,16 @@ describe("OCR of pictures", { skip: !hasTesseract && "tesseract is not installed
     }
   });
 
+  test("a damaged picture (a PNG cut short) is unreadable", async () => {
+    const { pixmap, close } = scan();
+    try {
+      const png = pixmap.asPNG();
+      await assert.rejects(extractImage(png.subarray(0, 200), { ocr }), refusedWith("unreadable", /damaged or cannot be read/));
+    } finally {
+      close();
+    }
+  });
+
   test("abort", async () => {
     const { pixmap, close } = scan();
     try {
