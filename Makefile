@@ -20,3 +20,4 @@ test: setup check-generated
 bench: setup
 	npm run bench:api
 	npm run bench:render
+	npm run bench:extract
