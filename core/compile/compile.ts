@@ -4,6 +4,7 @@
  * A Word table of contents is written with the page numbers the first PDF showed, so it is complete on first open.
  */
 import type { Diagnostic } from "../diagnostics.ts";
+import type { components } from "../../generated/openapi.ts";
 import type { DocType, IRDocument } from "../ir/types.ts";
 import type { StyleApplied } from "../style/types.ts";
 import type { FormatPlugin, ImageData } from "../../plugins/format-plugin.ts";
@@ -15,15 +16,8 @@ import { imageSources } from "../ir/images.ts";
 
 export type OfficeKind = "docx" | "pptx" | "xlsx";
 
-export interface LedgerEntry {
-  iteration: number;
-  fix: string;
-  issue_code: string;
-  outcome: "applied" | "rejected" | "failed";
-  issues_before: number;
-  issues_after: number;
-  reason: string | null;
-}
+/** One repair attempt, as the report's `ledger` carries it. */
+export type LedgerEntry = components["schemas"]["LedgerEntry"];
 
 export interface CompileInput {
   readonly ir: IRDocument;

@@ -75,8 +75,9 @@ export interface PdfPages {
 }
 
 let loading: Promise<MupdfModule> | undefined;
-/** The last messages mupdf logged, quoted in errors. mupdf has one log per process: whoever set it last keeps it. */
-const log: string[] = [];
+/** The last messages mupdf logged, quoted in errors. mupdf has one log per process, so every reader shares this one. */
+export const mupdfLog: string[] = [];
+const log = mupdfLog;
 
 export const loadMupdf = (): Promise<MupdfModule> =>
   (loading ??= import("mupdf").then((mupdf) => {

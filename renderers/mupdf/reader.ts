@@ -10,22 +10,13 @@
  */
 import type { PdfPageText, PdfPreview, PdfReader } from "../types.ts";
 import { PdfReadError } from "./errors.ts";
+import { loadMupdf, mupdfLog } from "./pages.ts";
 
 type Mupdf = typeof import("mupdf");
 
-let loading: Promise<Mupdf> | undefined;
-/** The last messages mupdf logged, for the error of the call that made them. */
-const log: string[] = [];
-
-const load = (): Promise<Mupdf> =>
-  (loading ??= import("mupdf").then((mupdf) => {
-    const keep = (message: string) => {
-      log.push(message);
-      if (log.length > 20) log.shift();
-    };
-    mupdf.setLog({ warning: keep, error: keep });
-    return mupdf;
-  }));
+/** One loader and one log for every mupdf reader of the process (pages.ts). */
+const log = mupdfLog;
+const load = (): Promise<Mupdf> => loadMupdf();
 
 export const DEFAULT_MAX_PAGES = 10;
 export const DEFAULT_WIDTH = 800;
