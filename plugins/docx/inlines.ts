@@ -5,10 +5,10 @@
  */
 import { ExternalHyperlink, FootnoteReferenceRun, TextRun } from "docx";
 import type { ParagraphChild } from "docx";
-import { diagnostic } from "../../core/diagnostics.ts";
 import type { Inline, Mark } from "../../core/ir/types.ts";
 import type { MapContext } from "./context.ts";
 import { styleIds } from "./styles.ts";
+import { safeHref, unsafeLink } from "../links.ts";
 
 /** Run properties forced on every run of a paragraph, e.g. bold in table header cells. */
 export interface RunBase {
@@ -50,15 +50,7 @@ export function mapInlines(inlines: Inline[], ctx: MapContext, base: RunBase = {
             new ExternalHyperlink({ link: inline.href, children: mapInlines(inline.children, ctx, { ...base, hyperlink: true }) }),
           );
         } else {
-          ctx.diagnostics.push(
-            diagnostic(
-              "link.unsafe",
-              "warning",
-              "content",
-              `The link target ${JSON.stringify(inline.href.slice(0, 80))} is not a web, mail or phone address; only its text was kept.`,
-              inline.id,
-            ),
-          );
+          ctx.diagnostics.push(unsafeLink(inline));
           out.push(...mapInlines(inline.children, ctx, base));
         }
         break;
@@ -80,11 +72,3 @@ function markProps(marks: Mark[], base: RunBase) {
   };
 }
 
-/**
- * Links a reader can follow safely from a document: web, mail and phone addresses, in-document
- * anchors and relative paths. Script and data URLs would run or smuggle content when clicked.
- */
-function safeHref(href: string): boolean {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim());
-  return scheme === null || ["http", "https", "mailto", "tel"].includes(scheme[1]!.toLowerCase());
-}

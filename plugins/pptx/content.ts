@@ -15,12 +15,12 @@
  *   goes to the foot of the slide that cites it).
  */
 import { imageUnavailable } from "../images.ts";
-import { diagnostic } from "../../core/diagnostics.ts";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import type { Block, ColumnAlign, Inline, Mark, TableBlock } from "../../core/ir/types.ts";
 import { assertNever } from "../../core/ir/types.ts";
 import type { ImageData } from "../format-plugin.ts";
 import type { Bullet, HAlign, RunModel } from "./model.ts";
+import { safeHref, unsafeLink } from "../links.ts";
 
 export type ParaRole = "body" | "subheading" | "quote" | "code" | "caption";
 export type TextBox = "body" | "quote" | "code";
@@ -249,15 +249,7 @@ export function runs(inlines: Inline[], ctx: ContentContext, href?: string): Run
         } else if (safeHref(inline.href)) {
           for (const run of runs(inline.children, ctx, inline.href)) push(run);
         } else {
-          ctx.diagnostics.push(
-            diagnostic(
-              "link.unsafe",
-              "warning",
-              "content",
-              `The link target ${JSON.stringify(inline.href.slice(0, 80))} is not a web, mail or phone address; only its text was kept.`,
-              inline.id,
-            ),
-          );
+          ctx.diagnostics.push(unsafeLink(inline));
           for (const run of runs(inline.children, ctx)) push(run);
         }
         break;
@@ -295,11 +287,3 @@ export function clean(text: string): string {
   return text.replace(/\r?\n/g, " ").replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "");
 }
 
-/**
- * Links a reader can follow safely from a deck: web, mail and phone addresses, anchors and
- * relative paths. Script and data URLs would run or smuggle content when clicked.
- */
-export function safeHref(href: string): boolean {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim());
-  return scheme === null || ["http", "https", "mailto", "tel"].includes(scheme[1]!.toLowerCase());
-}

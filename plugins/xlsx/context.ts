@@ -13,6 +13,7 @@ import type { Labels } from "./language.ts";
 import type { Looks } from "./look.ts";
 import type { CellValue } from "./model.ts";
 import type { DefinedNames, SheetNames } from "./names.ts";
+import { safeHref } from "../links.ts";
 
 export interface MapContext {
   style: StyleApplied;
@@ -57,14 +58,9 @@ export function soleLink(inlines: Inline[], ctx: MapContext): { text: string; hr
   const solid = inlines.filter((i) => !(i.type === "text" && i.text.trim() === ""));
   if (solid.length !== 1 || solid[0]!.type !== "link") return null;
   const link = solid[0]!;
-  return safeHref(link.href) ? { text: inlineText(link.children, ctx).trim() || link.href, href: link.href } : null;
+  return safeHref(link.href, { allowRelative: false }) ? { text: inlineText(link.children, ctx).trim() || link.href, href: link.href } : null;
 }
 
-/** Web, mail and phone links only: script and data URLs would run or smuggle content when clicked. */
-export function safeHref(href: string): boolean {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim());
-  return scheme !== null && ["http", "https", "mailto", "tel"].includes(scheme[1]!.toLowerCase());
-}
 
 /**
  * A formula the author wrote, as the cell stores it: the checked formula, or the text as written
