@@ -21,3 +21,5 @@ bench: setup
 	npm run bench:api
 	npm run bench:render
 	npm run bench:extract
+	npm run bench:review
+	npm run bench:webhooks

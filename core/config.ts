@@ -26,6 +26,16 @@ export interface Config {
   readonly renderDelayMs: number;
   readonly model: { baseUrl: string | undefined; apiKey: string | undefined };
   readonly errorsUrl: string;
+  readonly webhooks: {
+    /** Deliveries in flight at once, all endpoints together. */
+    readonly concurrency: number;
+    /** Deliveries in flight at once to one endpoint, so a dead receiver holds only these slots. */
+    readonly perEndpoint: number;
+    /** How long a receiver has to answer 2xx (the interface's 20 s); lowered only by tests. */
+    readonly timeoutMs: number;
+    /** Multiplies every gap of the retry schedule; 1 in production, e.g. 0.001 in tests. */
+    readonly retryScale: number;
+  };
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -33,6 +43,13 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`);
   return Math.floor(n);
+};
+
+const ratio = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 1) throw new Error(`${name} must be a number above 0 and at most 1, got "${value}"`);
+  return n;
 };
 
 export const parseApiKeys = (value: string | undefined): Array<{ key: string; org: string }> =>
@@ -68,5 +85,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     renderDelayMs: int(env.QUIRE_RENDER_DELAY_MS, 0, "QUIRE_RENDER_DELAY_MS"),
     model: { baseUrl: env.QUIRE_MODEL_BASE_URL || undefined, apiKey: env.QUIRE_MODEL_API_KEY || undefined },
     errorsUrl: (env.QUIRE_ERRORS_URL ?? `${publicUrl}/errors`).replace(/\/+$/, ""),
+    webhooks: {
+      concurrency: Math.max(1, int(env.QUIRE_WEBHOOK_CONCURRENCY, 128, "QUIRE_WEBHOOK_CONCURRENCY")),
+      perEndpoint: Math.max(1, int(env.QUIRE_WEBHOOK_PER_ENDPOINT, 8, "QUIRE_WEBHOOK_PER_ENDPOINT")),
+      timeoutMs: Math.min(20_000, Math.max(1, int(env.QUIRE_WEBHOOK_TIMEOUT_MS, 20_000, "QUIRE_WEBHOOK_TIMEOUT_MS"))),
+      retryScale: ratio(env.QUIRE_WEBHOOK_RETRY_SCALE, 1, "QUIRE_WEBHOOK_RETRY_SCALE"),
+    },
   };
 };

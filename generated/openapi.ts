@@ -418,7 +418,8 @@ export interface paths {
         /**
          * Register a webhook endpoint
          * @description Registers an endpoint of the key's project that receives a signed `POST` when a document
-         *     finishes (see `webhooks`). The `secret` is returned only in this answer.
+         *     finishes (see `webhooks`). The `secret` is returned only in this answer. A project has at most
+         *     50 endpoints.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -914,7 +915,16 @@ export interface components {
         };
         /**
          * @description Body of `POST /documents`. `create` needs exactly one of `prompt` or `content`; `review`,
-         *     `edit` and `extract` need `file`; `edit` also needs `prompt`.
+         *     `edit` and `extract` need `file`; `edit` also needs `prompt`. `style`, `quality` and
+         *     `max_quality` are for create and edit only (422 otherwise).
+         *
+         *     Review: `format` may be left out; it is read from the file (`.doc`, `.ppt`, `.xls` are
+         *     reviewed and delivered as `docx`, `pptx`, `xlsx`). A `format` that differs from the file
+         *     gives 422 at `/format`; a file that is not Word, PowerPoint, Excel or PDF gives 422 at
+         *     `/file`. Base64 data is read at once, so a file to refuse (macros, password, damaged)
+         *     answers `422 file_rejected` before anything is created; a URL is fetched when the job
+         *     runs, and such a file then ends the document `failed` with `file_rejected` (`docx_invalid`
+         *     for a damaged Word file, `file_not_found` when it cannot be had).
          */
         CreateDocumentRequest: {
             /** @default create */
@@ -1202,7 +1212,12 @@ export interface components {
         };
         /** @description What was neutralised in the file before opening. */
         Sanitized: {
-            /** @description What was removed, e.g. `linked images`, `attached template`. */
+            /**
+             * @description One line per thing neutralised before the file was opened: external relationships
+             *     other than hyperlinks (linked images, attached templates, external data connections,
+             *     remote fonts), OLE objects and ActiveX controls, DDE fields, PDF JavaScript and launch
+             *     actions. Empty when nothing was.
+             */
             removed: string[];
         };
         /** @description The collections of a shared artifact. */
@@ -1640,7 +1655,7 @@ export interface components {
         Limit: number;
         /** @description The `next_cursor` of the previous page. */
         Cursor: string;
-        /** @description Unique id of the message; the same on every retry. Deduplicate by it. */
+        /** @description Unique id of the message (`msg_…`, one per event and endpoint); the same on every retry. Deduplicate by it. */
         WebhookId: string;
         /** @description Unix time in seconds when the message was signed. Reject messages older than 5 minutes. */
         WebhookTimestamp: string;
@@ -2417,7 +2432,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["InputInvalid"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createWebhookEndpoint: {
@@ -2446,7 +2460,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `input_invalid`: invalid body, or `url` is not HTTPS or not a public address. */
+            /** @description `input_invalid`: invalid body, `url` is not HTTPS or not a public address, or the project already has 50 endpoints. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2456,7 +2470,6 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deleteWebhookEndpoint: {
@@ -2483,7 +2496,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listApiKeys: {
@@ -2586,7 +2598,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique id of the message; the same on every retry. Deduplicate by it. */
+                /** @description Unique id of the message (`msg_…`, one per event and endpoint); the same on every retry. Deduplicate by it. */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Unix time in seconds when the message was signed. Reject messages older than 5 minutes. */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
@@ -2613,7 +2625,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique id of the message; the same on every retry. Deduplicate by it. */
+                /** @description Unique id of the message (`msg_…`, one per event and endpoint); the same on every retry. Deduplicate by it. */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Unix time in seconds when the message was signed. Reject messages older than 5 minutes. */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
@@ -2640,7 +2652,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique id of the message; the same on every retry. Deduplicate by it. */
+                /** @description Unique id of the message (`msg_…`, one per event and endpoint); the same on every retry. Deduplicate by it. */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Unix time in seconds when the message was signed. Reject messages older than 5 minutes. */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];

@@ -463,9 +463,6 @@ export const responseSchemas = {
     },
     "500": {
       "application/problem+json": "Problem"
-    },
-    "501": {
-      "application/problem+json": "Problem"
     }
   },
   "POST /webhook-endpoints": {
@@ -489,9 +486,6 @@ export const responseSchemas = {
     },
     "500": {
       "application/problem+json": "Problem"
-    },
-    "501": {
-      "application/problem+json": "Problem"
     }
   },
   "DELETE /webhook-endpoints/{id}": {
@@ -505,9 +499,6 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "500": {
-      "application/problem+json": "Problem"
-    },
-    "501": {
       "application/problem+json": "Problem"
     }
   },

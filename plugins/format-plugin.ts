@@ -1,12 +1,13 @@
 /**
  * The format plugin contract (DESIGN.md, "Contracts: Format plugin"): one object per output or
  * input format, `{ id, format, mediaTypes, render?, extract?, inspect?, repair?, patch? }`.
- * Optional capabilities are optional fields; only `render` is defined so far, the others join
- * this type when the review, edit and extract work lands.
+ * Optional capabilities are optional fields: `render` (create), `extract` (extraction), `sanitize`, `inspect` and
+ * `repair` (review, plugins/review.ts); `patch` joins when the edit work lands.
  */
 import type { Diagnostic } from "../core/diagnostics.ts";
 import type { DocType, IRDocument } from "../core/ir/types.ts";
 import type { Extract } from "./extract.ts";
+import type { Inspect, RepairFix, Sanitize } from "./review.ts";
 import type { StyleApplied } from "../core/style/types.ts";
 
 /** Picture bytes a renderer may embed; `width`/`height` are the intrinsic size in pixels. */
@@ -48,4 +49,8 @@ export interface FormatPlugin {
   renderedAs?: string;
   /** Reads a file of this format into Markdown (plugins/extract.ts). */
   extract?: Extract;
+  /** Review (plugins/review.ts): neutralise what must not be opened, say what is wrong, repair one thing. */
+  sanitize?: Sanitize;
+  inspect?: Inspect;
+  repair?: RepairFix;
 }

@@ -5,3 +5,4 @@
 export type * from "./types.ts";
 export * from "./libreoffice/index.ts";
 export * from "./mupdf/index.ts";
+export { installedFonts } from "./fonts.ts";

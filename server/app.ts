@@ -11,12 +11,13 @@ import { apiKeyRoutes } from "./routes/api-keys.ts";
 import { laterRoutes } from "./routes/later.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { extractRoutes } from "./routes/extract.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 import { MethodNotAllowed, NotFound, RegionMismatch, SessionRequired, Unauthorized } from "../core/errors.ts";
 import type { Principal } from "../core/auth/tenancy.ts";
 
 export const VERSION = "0.1.0";
 
-export const routes: Route[] = [...documentRoutes, ...fileRoutes, ...extractRoutes, ...downloadRoutes, ...apiKeyRoutes, ...laterRoutes];
+export const routes: Route[] = [...documentRoutes, ...fileRoutes, ...extractRoutes, ...downloadRoutes, ...apiKeyRoutes, ...webhookRoutes, ...laterRoutes];
 
 const NO_PRINCIPAL: Principal = { kind: "api_key", organizationId: "", projectId: "", credentialId: "", projectStoresNothing: false };
 

@@ -1,6 +1,6 @@
 /**
  * Starting and stopping the service: the store and its migrations, keys from QUIRE_API_KEYS, recovery of jobs a
- * crash interrupted, the worker pool, the retention sweeper, then the HTTP server.
+ * crash interrupted, the worker pool, the webhook deliverer, the retention sweeper, then the HTTP server.
  */
 import * as ManagedRuntime from "effect/ManagedRuntime";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -20,6 +20,8 @@ import { makeEngines } from "../core/documents/pipelines/engines.ts";
 import { failInterruptedExtractions, type ExtractDeps } from "../core/extract/service.ts";
 import { formatPlugins } from "../plugins/index.ts";
 import type { ServerApp } from "./context.ts";
+import { makeDeliverer } from "../core/webhooks/deliverer.ts";
+import { sweepDeliveries } from "../core/webhooks/outbox.ts";
 
 const log = (message: string, error?: unknown) => {
   const line = { time: new Date().toISOString(), level: error ? "error" : "info", message, error: error ? String((error as Error)?.stack ?? error) : undefined };
@@ -46,6 +48,8 @@ export const startService = async (config: Config) => {
     log(`no API key existed: created one for local use, saved in ${join(config.dataDir, "local-api-key")}: ${firstKey}`);
   }
   await settleInterrupted(s.db, owner);
+  // Made before the documents' deps so a final transition can wake it; started once recovery has run.
+  const webhooks = makeDeliverer({ db: s.db, owner, now: s.clock.now, allowPrivate: config.allowPrivateUrls, ...config.webhooks, log });
   const deps = {
     db: s.db,
     bus: s.bus,
@@ -57,8 +61,10 @@ export const startService = async (config: Config) => {
     rate: makeRateLimiter(config.rateLimitPerMinute),
     owner,
     log,
+    webhooks,
   };
   await recoverInterrupted(deps, owner);
+  webhooks.start();
   const engines = makeEngines({ converters: config.converters });
   // Warm the converter pool while the service starts listening, so the first document does not pay for it.
   engines.converter().catch((error) => log("the LibreOffice pool did not start; documents will retry it", error));
@@ -87,6 +93,7 @@ export const startService = async (config: Config) => {
   const app: ServerApp = { ...deps, auth: makeAuthenticator(s.db, config.region), workers, extraction };
   const sweeper = setInterval(() => {
     sweep(s.db, s.blobs, s.clock.now()).catch((error) => log("sweep failed", error));
+    sweepDeliveries(s.db, s.clock.now()).catch((error) => log("sweeping webhook deliveries failed", error));
   }, config.sweepIntervalMs);
   sweeper.unref();
   const server = buildServer(app);
@@ -100,6 +107,7 @@ export const startService = async (config: Config) => {
     clearInterval(sweeper);
     server.close();
     await workers.stop();
+    await webhooks.stop();
     await engines.close();
     await runtime.dispose();
   };

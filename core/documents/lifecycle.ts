@@ -1,7 +1,9 @@
 /**
  * The document status table of the interface (States and transitions), as conditional updates: a transition only
  * happens from the statuses it is allowed from, so a cancel and a finishing worker can race and exactly one wins.
- * Each transition appends its event; a finishing one appends the final event.
+ * Each transition appends its event; a finishing one appends the final event. A final transition also writes the
+ * document's webhook messages into the outbox in the same transaction (core/webhooks/outbox.ts), so a crash can
+ * never keep the new status and lose a message, and then wakes the deliverer; it never waits for a delivery.
  */
 import type { Knex } from "knex";
 import { appendEvent } from "../events/store.ts";
@@ -10,12 +12,19 @@ import { expiryOf, type Retention } from "./retention.ts";
 import { finalEventFor, type Status, type FinishedStatus } from "./status.ts";
 import type { DocumentRow } from "./repo.ts";
 import { toJson } from "../store/db.ts";
+import { enqueueFinal } from "../webhooks/outbox.ts";
 
 export interface Deps {
   readonly db: Knex;
   readonly bus: BusShape;
   readonly now: () => Date;
+  /** The webhook deliverer of this process, told when messages were written (absent: it finds them by polling). */
+  readonly webhooks?: { readonly notify: () => void };
 }
+
+const afterFinal = (deps: Deps, messages: number) => {
+  if (messages > 0) deps.webhooks?.notify();
+};
 
 const finalEvent = (deps: Deps, id: string, status: Status, error: { code: string; message: string } | null) =>
   appendEvent(deps.db, deps.bus, id, finalEventFor(status), { status, error }, deps.now());
@@ -39,7 +48,7 @@ export interface Finish {
   readonly validationSummary: unknown;
   readonly chargeUnits: number;
   /** What processing learned or settled: the detected type, the style as applied, repairs, producers. */
-  readonly settled?: Partial<Pick<DocumentRow, "type" | "style_applied" | "style_unsupported" | "repair_summary" | "versions">>;
+  readonly settled?: Partial<Pick<DocumentRow, "type" | "format" | "style_applied" | "style_unsupported" | "repair_summary" | "versions">>;
 }
 
 /** Completes a running document; false when it was canceled meanwhile (its outputs must then be dropped). */
@@ -60,49 +69,64 @@ export const finish = async (deps: Deps, row: DocumentRow, result: Finish): Prom
         charge_units: result.chargeUnits,
         charged: true,
       });
+    if (!n) return { n, messages: 0 };
     // Charging: the balance (null = unlimited) goes down by the units of a finished document, never of a failed one.
-    if (n) await trx("organizations").where({ id: row.organization_id }).whereNotNull("balance").decrement("balance", result.chargeUnits);
-    return n;
+    await trx("organizations").where({ id: row.organization_id }).whereNotNull("balance").decrement("balance", result.chargeUnits);
+    return { n, messages: await enqueueFinal(trx, row.id, completedAt) };
   });
-  if (changed) await finalEvent(deps, row.id, result.status, null);
-  return changed > 0;
+  if (changed.n) {
+    afterFinal(deps, changed.messages);
+    await finalEvent(deps, row.id, result.status, null);
+  }
+  return changed.n > 0;
 };
 
 export const fail = async (deps: Deps, row: Pick<DocumentRow, "id" | "retention">, error: { code: string; message: string }): Promise<boolean> => {
   const completedAt = deps.now();
-  const changed = await deps.db("documents")
-    .where({ id: row.id })
-    .whereIn("status", ["queued", "running"])
-    .update({
-      status: "failed",
-      phase: "done",
-      error_code: error.code,
-      error_message: error.message,
-      completed_at: completedAt.toISOString(),
-      expires_at: expiryOf(completedAt, row.retention as Retention).toISOString(),
-      charge_units: 0,
-      charged: false,
-    });
-  if (changed) await finalEvent(deps, row.id, "failed", error);
-  return changed > 0;
+  const changed = await deps.db.transaction(async (trx) => {
+    const n = await trx("documents")
+      .where({ id: row.id })
+      .whereIn("status", ["queued", "running"])
+      .update({
+        status: "failed",
+        phase: "done",
+        error_code: error.code,
+        error_message: error.message,
+        completed_at: completedAt.toISOString(),
+        expires_at: expiryOf(completedAt, row.retention as Retention).toISOString(),
+        charge_units: 0,
+        charged: false,
+      });
+    return { n, messages: n ? await enqueueFinal(trx, row.id, completedAt) : 0 };
+  });
+  if (changed.n) {
+    afterFinal(deps, changed.messages);
+    await finalEvent(deps, row.id, "failed", error);
+  }
+  return changed.n > 0;
 };
 
 export const cancel = async (deps: Deps, row: Pick<DocumentRow, "id" | "retention">): Promise<boolean> => {
   const completedAt = deps.now();
-  const changed = await deps.db("documents")
-    .where({ id: row.id })
-    .whereIn("status", ["queued", "running"])
-    .update({
-      status: "canceled",
-      phase: "done",
-      completed_at: completedAt.toISOString(),
-      expires_at: expiryOf(completedAt, row.retention as Retention).toISOString(),
-      charge_units: 0,
-      charged: false,
-    });
-  if (changed) {
-    await deps.db("jobs").where({ document_id: row.id }).update({ state: "done" });
+  const changed = await deps.db.transaction(async (trx) => {
+    const n = await trx("documents")
+      .where({ id: row.id })
+      .whereIn("status", ["queued", "running"])
+      .update({
+        status: "canceled",
+        phase: "done",
+        completed_at: completedAt.toISOString(),
+        expires_at: expiryOf(completedAt, row.retention as Retention).toISOString(),
+        charge_units: 0,
+        charged: false,
+      });
+    if (!n) return { n, messages: 0 };
+    await trx("jobs").where({ document_id: row.id }).update({ state: "done" });
+    return { n, messages: await enqueueFinal(trx, row.id, completedAt) };
+  });
+  if (changed.n) {
+    afterFinal(deps, changed.messages);
     await finalEvent(deps, row.id, "canceled", null);
   }
-  return changed > 0;
+  return changed.n > 0;
 };

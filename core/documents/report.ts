@@ -11,6 +11,7 @@ export interface ReportExtras {
   readonly keyData?: WireReport["key_data"];
   readonly ledger?: WireReport["ledger"];
   readonly repairSummary?: WireReport["repair_summary"];
+  readonly sanitized?: WireReport["sanitized"];
 }
 
 export const buildReport = (documentId: string, diagnostics: ReadonlyArray<Diagnostic>, summary: WireReport["validation_summary"], extras: ReportExtras = {}): WireReport => ({
@@ -18,7 +19,7 @@ export const buildReport = (documentId: string, diagnostics: ReadonlyArray<Diagn
   issues: diagnostics.map((d) => ({
     code: d.code,
     severity: d.severity,
-    category: CATEGORIES.has(d.category as Issue["category"]) ? (d.category as Issue["category"]) : "content",
+    category: CATEGORIES.has(d.category as Issue["category"]) ? (d.category as Issue["category"]) : d.category === "key_data" ? "data" : "content",
     message: d.message,
     fixable: d.fixable ?? false,
     location: d.location ?? {},
@@ -29,5 +30,5 @@ export const buildReport = (documentId: string, diagnostics: ReadonlyArray<Diagn
   key_data: extras.keyData ?? [],
   edits: [],
   changes: [],
-  sanitized: null,
+  sanitized: extras.sanitized ?? null,
 });

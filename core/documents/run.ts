@@ -14,6 +14,7 @@ import type { DocumentRow } from "./repo.ts";
 import { statusFor, summaryOf } from "./status.ts";
 import { buildReport } from "./report.ts";
 import { createFromContent } from "./pipelines/create-content.ts";
+import { reviewFile } from "./pipelines/review.ts";
 import type { Engines, Pipeline, PipelineOutput } from "./pipelines/types.ts";
 import { toJson } from "../store/db.ts";
 
@@ -29,7 +30,8 @@ export interface RunDeps {
   readonly log: (message: string, error?: unknown) => void;
 }
 
-const pipelineFor = (row: DocumentRow): Pipeline | null => (row.operation === "create" && row.mode === "content" ? createFromContent : null);
+const pipelineFor = (row: DocumentRow): Pipeline | null =>
+  row.operation === "create" && row.mode === "content" ? createFromContent : row.operation === "review" ? reviewFile : null;
 
 const delay = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -97,11 +99,12 @@ export const runDocument = async (deps: RunDeps, documentId: string, attempts: n
     const finished = await lifecycle.finish(deps, row, {
       status: statusFor(result.diagnostics),
       pages: result.pages,
-      report: buildReport(documentId, result.diagnostics, summary, { keyData: result.keyData, ledger: result.ledger, repairSummary: result.repairSummary }),
+      report: buildReport(documentId, result.diagnostics, summary, { keyData: result.keyData, ledger: result.ledger, repairSummary: result.repairSummary, sanitized: result.sanitized }),
       validationSummary: summary,
       chargeUnits: Math.max(1, result.pages ?? 1),
       settled: {
         ...(result.type ? { type: result.type } : {}),
+        ...(result.format ? { format: result.format } : {}),
         ...(result.style ? { style_applied: toJson(result.style.applied), style_unsupported: JSON.stringify(result.style.unsupported) } : {}),
         ...(result.repairSummary ? { repair_summary: toJson(result.repairSummary) } : {}),
         ...(result.renderer ? { versions: JSON.stringify({ ...JSON.parse(row.versions), renderer: result.renderer }) } : {}),

@@ -9,14 +9,16 @@ import type { Knex } from "knex";
 import { validateCreateDocumentRequest } from "../../generated/validators.js";
 import type { components } from "../../generated/openapi.ts";
 import type { Config } from "../config.ts";
-import { FeatureUnavailable, InputInvalid, NotFound, RetentionNoneShared, type FieldError } from "../errors.ts";
+import { FeatureUnavailable, FileRejected, InputInvalid, NotFound, RetentionNoneShared, type FieldError } from "../errors.ts";
 import { fieldErrors } from "./ajv-errors.ts";
 import { resolveRetention, type Retention } from "./retention.ts";
 import { defaultStyle } from "../style/defaults.ts";
 import { readStyle } from "../style/read.ts";
 import type { DocType } from "../ir/types.ts";
 import { formatPlugins } from "../../plugins/index.ts";
-import { kindOfRef, type RefKind } from "./file-refs.ts";
+import { kindOfRef, type FileRef, type RefKind } from "./file-refs.ts";
+import { inspectUpload } from "../files/store.ts";
+import { REVIEWED_AS } from "../review/review-file.ts";
 
 export type CreateRequest = components["schemas"]["CreateDocumentRequest"];
 export type StyleApplied = components["schemas"]["StyleApplied"];
@@ -55,7 +57,9 @@ const chooseQuality = (req: CreateRequest): Plan["quality"] => {
   if (requested !== "auto") return { requested, level: requested, reason: "requested by the caller" };
   const cap = req.max_quality ?? "best";
   const level = LEVELS[Math.min(LEVELS.indexOf("fast"), LEVELS.indexOf(cap))]!;
-  return { requested, level, reason: req.content ? "content given by the caller: laid out without a model" : "cheapest level that serves the request" };
+  const reason =
+    (req.operation ?? "create") === "review" ? "review runs without a model" : req.content ? "content given by the caller: laid out without a model" : "cheapest level that serves the request";
+  return { requested, level, reason };
 };
 
 export interface ValidationContext {
@@ -64,6 +68,28 @@ export interface ValidationContext {
   readonly organizationId: string;
   readonly projectStoresNothing: boolean;
 }
+
+/**
+ * What a review will deliver, known before anything is queued where the bytes are at hand (an upload's kind, a
+ * document's format, base64 data read now, refused now if it must be); null for a URL, learnt once fetched.
+ */
+const reviewFormatOf = async (ctx: ValidationContext, ref: FileRef): Promise<Format | "unsupported" | null> => {
+  if (typeof ref === "string") {
+    const row = ref.startsWith("doc_")
+      ? await ctx.db("documents").where({ id: ref, organization_id: ctx.organizationId }).first("format as kind")
+      : await ctx.db("files").where({ id: ref, organization_id: ctx.organizationId }).first("kind");
+    return (row?.kind && REVIEWED_AS[row.kind as keyof typeof REVIEWED_AS]) || "unsupported";
+  }
+  if ("data" in ref) {
+    try {
+      return REVIEWED_AS[inspectUpload(Buffer.from(ref.data, "base64"), ref.filename)] ?? "unsupported";
+    } catch (error) {
+      if (error instanceof FileRejected) throw new FileRejected({ message: error.message, errors: [{ path: "/file/data", message: error.message }] });
+      throw error;
+    }
+  }
+  return null;
+};
 
 export const validateCreate = async (body: unknown, ctx: ValidationContext): Promise<Plan> => {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
@@ -94,6 +120,9 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
     if (has("content")) errors.push({ path: "/content", message: "content is for create only" });
     if (operation === "edit" && !has("prompt")) errors.push({ path: "/prompt", message: "edit needs a prompt saying what to change" });
     if (operation !== "edit" && has("prompt")) errors.push({ path: "/prompt", message: `prompt is not used by ${operation}` });
+    if (operation !== "edit") {
+      for (const field of ["style", "quality", "max_quality"] as const) if (has(field)) errors.push({ path: `/${field}`, message: `${field} is for create and edit; ${operation} does not use it` });
+    }
   }
   if (has("artifact") && req.format !== "artifact") errors.push({ path: "/artifact", message: "artifact settings need format: artifact" });
   if (req.stream === true && req.background === true) errors.push({ path: "/background", message: "choose stream or background, not both" });
@@ -114,14 +143,22 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
     if (kinds.filter((k) => k === "document").length > 5) errors.push({ path: "/sources", message: "at most 5 documents among sources" });
     if (kinds.filter((k) => k === "picture").length > 10) errors.push({ path: "/sources", message: "at most 10 pictures among sources" });
   }
+  let reviewFormat: Format | null = null;
   if (operation !== "create" && has("file") && errors.every((e) => e.path !== "/file")) {
     const kind = await kindOfRef(ctx.db, ctx.organizationId, req.file!);
     if (kind === "missing") throw new NotFound({ message: "file names a file or document that does not exist." });
+    if (operation === "review") {
+      const reviewed = await reviewFormatOf(ctx, req.file!);
+      if (reviewed === "unsupported") errors.push({ path: "/file", message: "review takes Word, PowerPoint, Excel and PDF files (also .doc, .ppt and .xls)" });
+      else reviewFormat = reviewed;
+      if (req.format && reviewFormat && req.format !== reviewFormat) errors.push({ path: "/format", message: `the file is reviewed as ${reviewFormat}; leave format out or send ${reviewFormat}` });
+      if (req.format === "artifact") errors.push({ path: "/format", message: "artifacts cannot be reviewed" });
+    }
   }
   if (errors.length > 0) throw new InputInvalid({ message: "The request has invalid fields; see errors.", errors });
 
   const { store, retention } = resolveRetention({ store: req.store, retention: req.retention });
-  const format = req.format ?? null;
+  const format = req.format ?? reviewFormat;
   // Default storage: shared, or local in a project that stores nothing or for a page kept no time at all.
   const artifact = format === "artifact" ? { storage: req.artifact?.storage ?? (ctx.projectStoresNothing || retention === "none" ? "local" : "shared") } : null;
   if (artifact?.storage === "shared" && retention === "none") {
@@ -133,7 +170,8 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
 
   // What this deployment can do. Model-driven parts answer 501 when no model is configured (interface, Errors).
   const noModel = !ctx.config.model.baseUrl;
-  const type = typeForFormat(format);
+  // A review's type is read from the file once it is open, and it applies no style.
+  const type = operation === "review" ? null : typeForFormat(format);
   let style: Plan["style"] = { applied: type ? defaultStyle(type) : null, unsupported: [] };
   if (req.style !== undefined && type) {
     const read = readStyle(req.style, style.applied!);
@@ -160,7 +198,7 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
       errors: [{ path: "/format", message: `${operation} of ${format} is not available here` }],
     });
   }
-  if (!format && (operation === "review" || operation === "edit")) {
+  if (!format && operation === "edit") {
     throw new FeatureUnavailable({ message: `This deployment cannot ${operation} files yet.`, errors: [{ path: "/operation", message: `${operation} is not available here` }] });
   }
 

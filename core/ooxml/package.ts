@@ -19,13 +19,19 @@ export class PackageRefused extends Error {
 
 export const LIMITS = { partBytes: 64 * 1024 * 1024, totalBytes: 256 * 1024 * 1024, parts: 10_000, ratio: 200 };
 
-interface Entry {
+/** One entry of the zip's central directory, as stored. */
+export interface ZipEntry {
   name: string;
   method: number;
+  /** The general-purpose flags: bit 0 encrypted, bit 3 sizes and CRC in a data descriptor after the data. */
+  flags: number;
+  crc: number;
   compressed: number;
   size: number;
+  /** Offset of the entry's local header. */
   offset: number;
 }
+type Entry = ZipEntry;
 
 export interface Package {
   readonly names: readonly string[];
@@ -36,6 +42,14 @@ export interface Package {
   readonly text: (name: string) => string | null;
 }
 
+/** The offset of the end-of-central-directory record (the last one in the final 64 KB), or -1. */
+const endRecord = (b: Buffer): number => {
+  for (let at = b.length - 22; at >= Math.max(0, b.length - 65_557); at--) {
+    if (b.readUInt32LE(at) === 0x06054b50) return at;
+  }
+  return -1;
+};
+
 const readEntries = (b: Buffer): Entry[] => {
   if (b.length < 22 || b.readUInt32LE(0) !== 0x04034b50) {
     // An OLE compound file at the start is how Office stores password-protected OOXML.
@@ -44,13 +58,7 @@ const readEntries = (b: Buffer): Entry[] => {
     }
     throw new PackageRefused("not a zip package", "not_zip");
   }
-  let eocd = -1;
-  for (let at = b.length - 22; at >= Math.max(0, b.length - 65_557); at--) {
-    if (b.readUInt32LE(at) === 0x06054b50) {
-      eocd = at;
-      break;
-    }
-  }
+  const eocd = endRecord(b);
   if (eocd < 0) throw new PackageRefused("the zip has no central directory (truncated?)", "truncated");
   const count = b.readUInt16LE(eocd + 10);
   if (count > LIMITS.parts) throw new PackageRefused(`the package has ${count} parts`, "zip_bomb");
@@ -62,6 +70,8 @@ const readEntries = (b: Buffer): Entry[] => {
     const nameLength = b.readUInt16LE(at + 28);
     const entry: Entry = {
       method: b.readUInt16LE(at + 10),
+      flags: b.readUInt16LE(at + 8),
+      crc: b.readUInt32LE(at + 16),
       compressed: b.readUInt32LE(at + 20),
       size: b.readUInt32LE(at + 24),
       name: b.subarray(at + 46, at + 46 + nameLength).toString("utf8"),
@@ -77,6 +87,18 @@ const readEntries = (b: Buffer): Entry[] => {
     at += 46 + nameLength + b.readUInt16LE(at + 30) + b.readUInt16LE(at + 32);
   }
   return entries;
+};
+
+/**
+ * The central directory as stored, for the package checks (core/ooxml/review): every entry, duplicates included, and
+ * where the zip ends (after the end record and its comment; bytes past it are data after the end). Refused exactly
+ * as `openPackage` refuses (not a zip, no directory, a zip bomb).
+ */
+export const zipDirectory = (bytes: Uint8Array): { entries: ZipEntry[]; end: number } => {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const entries = readEntries(b);
+  const eocd = endRecord(b);
+  return { entries, end: eocd + 22 + b.readUInt16LE(eocd + 20) };
 };
 
 export const openPackage = (bytes: Uint8Array): Package => {

@@ -7,7 +7,7 @@ import * as Context from "effect/Context";
 import * as Layer from "effect/Layer";
 import { makeUlid } from "./ulid.ts";
 
-export type IdPrefix = "doc" | "out" | "file" | "req" | "org" | "prj" | "key" | "sess" | "we" | "job" | "evt";
+export type IdPrefix = "doc" | "out" | "file" | "req" | "org" | "prj" | "key" | "sess" | "we" | "msg" | "job" | "evt";
 
 export interface IdsShape {
   readonly make: (prefix: IdPrefix) => string;

@@ -10,9 +10,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import * as m001 from "./migrations/001_initial.ts";
 import * as m002 from "./migrations/002_extractions.ts";
+import * as m003 from "./migrations/003_webhooks.ts";
 import { attachFastReader, fastReader } from "./fast-reads.ts";
 
-const migrations = [m001, m002];
+const migrations = [m001, m002, m003];
 
 const migrationSource: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigrations: async () => migrations,

@@ -1,7 +1,7 @@
 /**
  * The Word (docx) format plugin. `render` runs three steps with a cancellation check between
  * each: resolve pictures (the only I/O, through `ctx.images`), map IR → docx model (pure,
- * `map.ts`), pack the model into the .docx zip.
+ * `map.ts`), pack the model into the .docx zip. Reading a Word file is in extract/, reviewing one in review/.
  */
 import { Packer } from "docx";
 import type { Document } from "docx";
@@ -11,6 +11,8 @@ import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin
 import { resolveImages } from "../images.ts";
 import { mapDocument } from "./map.ts";
 import { extractDocx } from "./extract/index.ts";
+import { inspectDocx, repairDocx } from "./review/index.ts";
+import { sanitizeOoxml } from "../../core/ooxml/sanitize/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -39,4 +41,7 @@ export const docxPlugin: FormatPlugin = {
   mediaTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
   render,
   extract: extractDocx,
+  sanitize: async (bytes) => sanitizeOoxml(bytes, "docx"),
+  inspect: inspectDocx,
+  repair: repairDocx,
 };

@@ -2,7 +2,7 @@
  * The PowerPoint (pptx) format plugin. `render` runs three steps with a cancellation check
  * between each: resolve pictures (the only I/O, through `ctx.images`), map IR → deck model
  * (pure, `map.ts`: the slide rule is in `sections.ts`, the fitting in `layout.ts`), pack the
- * model into the .pptx zip (`pack.ts`).
+ * model into the .pptx zip (`pack.ts`). Reading a deck is in extract/, reviewing one in review/.
  */
 import type { IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
@@ -11,6 +11,8 @@ import { resolveImages } from "../images.ts";
 import { mapDeck } from "./map.ts";
 import { packDeck } from "./pack.ts";
 import { extractPptx } from "./extract/index.ts";
+import { inspectPptx, repairPptx } from "./review/index.ts";
+import { sanitizeOoxml } from "../../core/ooxml/sanitize/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -33,4 +35,7 @@ export const pptxPlugin: FormatPlugin = {
   mediaTypes: ["application/vnd.openxmlformats-officedocument.presentationml.presentation"],
   render,
   extract: extractPptx,
+  sanitize: async (bytes) => sanitizeOoxml(bytes, "pptx"),
+  inspect: inspectPptx,
+  repair: repairPptx,
 };

@@ -152,7 +152,7 @@ export function fixParts(zip: Uint8Array, deck: DeckModel): Uint8Array {
   for (const name of Object.keys(files)) if (name.endsWith("/")) delete files[name];
   for (const [name, data] of Object.entries(files)) {
     const slide = /^ppt\/slides\/slide(\d+)\.xml$/.exec(name);
-    if (slide) files[name] = strToU8(placeholders(fixSlide(strFromU8(data), deck.bulletColor), deck.slides[Number(slide[1]) - 1]));
+    if (slide) files[name] = strToU8(uniqueShapeIds(placeholders(fixSlide(strFromU8(data), deck.bulletColor), deck.slides[Number(slide[1]) - 1])));
     else if (/^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(name)) files[name] = strToU8(fixNotes(strFromU8(data)));
   }
   const types = files["[Content_Types].xml"];
@@ -205,6 +205,21 @@ export function placeholders(xml: string, model: SlideModel | undefined): string
     );
   }
   return out;
+}
+
+/**
+ * pptxgenjs 4 gives a table frame the id of another shape on its slide (its issue #1532), and PowerPoint offers to
+ * repair a deck whose slide has two shapes with one id. A repeated id gets the next free one; nothing refers to
+ * shape ids in what pptxgenjs writes (no connectors, no animations).
+ */
+export function uniqueShapeIds(xml: string): string {
+  const ids = [...xml.matchAll(/<p:cNvPr id="(\d+)"/g)].map((m) => Number(m[1]));
+  let next = Math.max(0, ...ids) + 1;
+  const seen = new Set<number>();
+  return xml.replace(/<p:cNvPr id="(\d+)"/g, (whole, id: string) => {
+    if (!seen.has(Number(id))) return seen.add(Number(id)), whole;
+    return `<p:cNvPr id="${next++}"`;
+  });
 }
 
 /** The notes placeholder's single run → one paragraph per line. */

@@ -1,7 +1,8 @@
 /**
  * The Excel (xlsx) format plugin. `render` runs two steps with a cancellation check around each:
  * map IR → workbook model (pure, `map.ts`, returns the diagnostics), then pack the model into
- * the .xlsx zip (`pack.ts`). Pictures are not resolved: the workbook shows their descriptions.
+ * the .xlsx zip (`pack.ts`). Pictures are not resolved: the workbook shows their descriptions. Reading a workbook is
+ * in extract/, reviewing one in review/.
  */
 import type { IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
@@ -9,6 +10,8 @@ import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin
 import { mapWorkbook } from "./map.ts";
 import { pack } from "./pack.ts";
 import { extractXlsx } from "./extract/index.ts";
+import { inspectXlsx, repairXlsx } from "./review/index.ts";
+import { sanitizeOoxml } from "../../core/ooxml/sanitize/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -28,4 +31,7 @@ export const xlsxPlugin: FormatPlugin = {
   mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
   render,
   extract: extractXlsx,
+  sanitize: async (bytes) => sanitizeOoxml(bytes, "xlsx"),
+  inspect: inspectXlsx,
+  repair: repairXlsx,
 };

@@ -1,5 +1,5 @@
 /**
- * Endpoints of the spec whose work belongs to later issues (artifact data, webhooks).
+ * Endpoints of the spec whose work belongs to later issues (artifact data).
  * They authenticate and check what they can, then answer 501 `feature_unavailable` rather than a misleading 404.
  */
 import type { Route } from "../context.ts";
@@ -23,7 +23,4 @@ const artifactData = (what: string): Route["handler"] => async ({ app, principal
 export const laterRoutes: Route[] = [
   { method: "GET", path: "/v1/documents/:document_id/data", auth: "api_key", handler: artifactData("Artifact data") },
   { method: "GET", path: "/v1/documents/:document_id/data/:collection", auth: "api_key", handler: artifactData("Artifact data") },
-  { method: "POST", path: "/v1/webhook-endpoints", auth: "api_key", handler: unavailable("Webhooks") },
-  { method: "GET", path: "/v1/webhook-endpoints", auth: "api_key", handler: unavailable("Webhooks") },
-  { method: "DELETE", path: "/v1/webhook-endpoints/:endpoint_id", auth: "api_key", handler: unavailable("Webhooks") },
 ];

@@ -28,6 +28,10 @@ export interface PipelineResult {
   readonly keyData?: WireReport["key_data"];
   readonly ledger?: LedgerEntry[];
   readonly repairSummary?: { iterations: number; applied: number; rejected: number } | null;
+  /** Review: what was neutralised before the file was opened (the report's `sanitized`). */
+  readonly sanitized?: { removed: string[] };
+  /** The format settled while processing (a review learns it from the file). */
+  readonly format?: "docx" | "pptx" | "xlsx" | "pdf";
   /** What produced the outputs, for `versions.renderer`. */
   readonly renderer?: string;
 }

@@ -1,0 +1,137 @@
+/**
+ * Shape ids (`p:cNvPr/@id`): PowerPoint wants every shape of a slide to carry its own unsigned-integer id and
+ * shows its repair dialog when two share one (shapes pasted between slides, generators numbering tables and text
+ * boxes apart). The check reads the shapes PowerPoint reads: the tree's own shapes and groups, not pictures nested
+ * inside OLE objects, and the `mc:Choice` branch of alternate content. `pptx.renumber_shape_ids` keeps the first
+ * shape with an id and gives each later duplicate (and each id that is not a number) a fresh one above the
+ * slide's highest, in the `mc:Fallback` copy of the same shape too.
+ */
+import { childrenOf, type Package, type XmlNode } from "../../../core/ooxml/package.ts";
+import { attr, child, isElement, nameOf } from "../../xlsx/extract/xml.ts";
+import type { Finding } from "../../review.ts";
+import type { Deck } from "./deck.ts";
+import { finding } from "./finding.ts";
+import { applyEdits, attributeEdit, ordinals, type Edit } from "./surgery.ts";
+
+export const RENUMBER_SHAPE_IDS = "pptx.renumber_shape_ids";
+
+const SHAPE = /^(sp|pic|graphicFrame|grpSp|cxnSp|contentPart)$/;
+const MAX_ID = 4_294_967_295;
+
+interface Entry {
+  readonly cNvPr: XmlNode;
+  readonly id: string;
+  /** The same shape's `p:cNvPr` in the `mc:Fallback` branch, when the shape sits in alternate content. */
+  readonly twin: XmlNode | undefined;
+}
+
+const cNvPrOf = (shape: XmlNode): XmlNode | undefined => child(childrenOf(shape).find((c) => isElement(c) && /^nv.*Pr$/.test(nameOf(c))), "cNvPr");
+
+/** The shapes of a tree in the branch PowerPoint reads (`mc:Choice`), each with its fallback twin. */
+const entries = (tree: XmlNode): Entry[] => {
+  const out: Entry[] = [];
+  const own = cNvPrOf(tree);
+  if (own) out.push({ cNvPr: own, id: attr(own, "id") ?? "", twin: undefined });
+  const walk = (node: XmlNode, twins: XmlNode[] | null) => {
+    for (const c of childrenOf(node)) {
+      if (!isElement(c)) continue;
+      const name = nameOf(c);
+      if (name === "AlternateContent") {
+        const branches = childrenOf(c).filter(isElement);
+        const choice = branches.find((b) => nameOf(b) === "Choice");
+        const fallback = branches.find((b) => nameOf(b) === "Fallback");
+        const fallbackIds: XmlNode[] = [];
+        if (fallback) collect(fallback, fallbackIds);
+        if (choice) walk(choice, fallbackIds);
+        else if (fallback) walk(fallback, null);
+      } else if (SHAPE.test(name)) {
+        const cNvPr = cNvPrOf(c);
+        if (cNvPr) out.push({ cNvPr, id: attr(cNvPr, "id") ?? "", twin: twins?.shift() });
+        if (name === "grpSp") walk(c, twins);
+      }
+    }
+  };
+  const collect = (node: XmlNode, into: XmlNode[]) => {
+    for (const c of childrenOf(node)) {
+      if (!isElement(c)) continue;
+      if (nameOf(c) === "AlternateContent") continue;
+      if (SHAPE.test(nameOf(c))) {
+        const cNvPr = cNvPrOf(c);
+        if (cNvPr) into.push(cNvPr);
+        if (nameOf(c) === "grpSp") collect(c, into);
+      }
+    }
+  };
+  walk(tree, null);
+  return out;
+};
+
+const valid = (id: string): boolean => /^\d+$/.test(id) && Number(id) <= MAX_ID;
+
+interface Plan {
+  readonly duplicates: string[];
+  readonly invalid: string[];
+  /** New ids for the entries that need one. */
+  readonly changes: Array<{ entry: Entry; id: number }>;
+}
+
+const plan = (tree: XmlNode): Plan => {
+  const all = entries(tree);
+  const seen = new Set<string>();
+  const duplicates = new Set<string>();
+  const invalid: string[] = [];
+  const needing: Entry[] = [];
+  for (const entry of all) {
+    if (!valid(entry.id)) {
+      invalid.push(entry.id);
+      needing.push(entry);
+      continue;
+    }
+    const key = String(Number(entry.id));
+    if (seen.has(key)) {
+      duplicates.add(key);
+      needing.push(entry);
+    } else seen.add(key);
+  }
+  let next = Math.max(0, ...[...seen].map(Number)) + 1;
+  const changes = needing.map((entry) => {
+    while (seen.has(String(next))) next++;
+    seen.add(String(next));
+    return { entry, id: next++ };
+  });
+  return { duplicates: [...duplicates], invalid, changes };
+};
+
+export const checkShapeIds = (deck: Deck): Finding[] => {
+  const out: Finding[] = [];
+  for (const slide of deck.slides) {
+    if (!slide.tree) continue;
+    const { duplicates, invalid, changes } = plan(slide.tree);
+    const fix = changes.every((c) => c.id <= MAX_ID) ? RENUMBER_SHAPE_IDS : undefined;
+    if (duplicates.length > 0) {
+      out.push(finding("shape.duplicate_id", "error", "structural", `Slide ${slide.number} has shapes sharing an id (${duplicates.join(", ")}); PowerPoint offers to repair the file.`, [slide.number], fix));
+    }
+    if (invalid.length > 0) {
+      out.push(finding("shape.invalid_id", "error", "structural", `Slide ${slide.number} has shapes whose id is not a whole number (${invalid.map((i) => `"${i}"`).join(", ")}); PowerPoint offers to repair the file.`, [slide.number], fix));
+    }
+  }
+  return out;
+};
+
+export const renumberShapeIds = (pkg: Package, deck: Deck): Map<string, string> => {
+  const changes = new Map<string, string>();
+  for (const slide of deck.slides) {
+    if (!slide.tree) continue;
+    const { changes: planned } = plan(slide.tree);
+    if (planned.length === 0 || planned.some((c) => c.id > MAX_ID)) continue;
+    const xml = pkg.text(slide.part)!;
+    const order = ordinals(slide.root);
+    const edits: Edit[] = [];
+    for (const { entry, id } of planned) {
+      edits.push(attributeEdit(xml, entry.cNvPr, order, { id: String(id) }));
+      if (entry.twin && attr(entry.twin, "id") === entry.id) edits.push(attributeEdit(xml, entry.twin, order, { id: String(id) }));
+    }
+    changes.set(slide.part, applyEdits(xml, edits));
+  }
+  return changes;
+};
