@@ -4,11 +4,11 @@
  * a time limit for the whole fetch and a size limit enforced while the body streams in.
  * `allowPrivate` (QUIRE_ALLOW_PRIVATE_URLS=1) lifts the address rule for local tests only.
  */
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
+import { isIP } from "node:net";
 import { isPublicAddress } from "./addresses.ts";
+import { guardedLookup } from "./lookup.ts";
 
 export class FetchRefused extends Error {
   constructor(
@@ -32,21 +32,6 @@ export interface Fetched {
   readonly bytes: Buffer;
   readonly contentType: string | null;
 }
-
-const guardedLookup =
-  (allowPrivate: boolean): LookupFunction =>
-  (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, "", 0);
-      const list = addresses as unknown as LookupAddress[];
-      const refused = list.find((a) => !allowPrivate && !isPublicAddress(a.address));
-      if (refused || list.length === 0) {
-        return callback(Object.assign(new Error(`${hostname} resolves to a non-public address`), { code: "QUIRE_ADDRESS" }), "", 0);
-      }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
 
 const once = (url: URL, opts: SafeFetchOptions, signal: AbortSignal) =>
   new Promise<{ status: number; location?: string; contentType: string | null; bytes?: Buffer }>((resolve, reject) => {

@@ -6,7 +6,7 @@
  * still refused. `allowPrivate` (QUIRE_ALLOW_PRIVATE_URLS=1, tests only) also lets plain `http` through.
  */
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { isIP, type LookupFunction } from "node:net";
+import { isIP } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { isPublicAddress } from "../net/addresses.ts";
 
@@ -52,21 +52,5 @@ export const urlRefusal = async (raw: string, allowPrivate: boolean, timeoutMs =
   return blocked ? `must be a public address; ${host} resolves to ${blocked.address}` : null;
 };
 
-/**
- * A `lookup` for node's http clients that refuses, at connect time, a name resolving to any non-public address,
- * so DNS cannot swap in a private address after the check (the same guard as core/net/safe-fetch.ts).
- */
-export const guardedLookup =
-  (allowPrivate: boolean): LookupFunction =>
-  (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, "", 0);
-      const list = addresses as unknown as LookupAddress[];
-      const refused = list.find((a) => !allowPrivate && !isPublicAddress(a.address));
-      if (refused || list.length === 0) {
-        return callback(Object.assign(new Error(`${hostname} resolves to a non-public address`), { code: "QUIRE_ADDRESS" }), "", 0);
-      }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
+/** The connect-time guard, shared with fetched files. */
+export { guardedLookup } from "../net/lookup.ts";
