@@ -169,6 +169,33 @@ describe("review results", () => {
     assert.ok(r.issues.some((i) => i.code === "file.converted" && i.severity === "info"));
   });
 
+  test("an uploaded file is reviewed by its id; a workbook with a formula error after recalculation needs review, with its cells", async () => {
+    const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${body}`;
+    const ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+    const rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+    // B1 divides by an empty cell; its cached value (1) hides the error until the workbook is recalculated.
+    const book = zipSync({
+      "[Content_Types].xml": strToU8(xml(`<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`)),
+      "_rels/.rels": strToU8(xml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`)),
+      "xl/workbook.xml": strToU8(xml(`<workbook xmlns="${ns}" xmlns:r="${rel}"><sheets><sheet name="Budget" sheetId="1" r:id="rId1"/></sheets></workbook>`)),
+      "xl/_rels/workbook.xml.rels": strToU8(xml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`)),
+      "xl/worksheets/sheet1.xml": strToU8(xml(`<worksheet xmlns="${ns}"><sheetData><row r="1"><c r="A1"><v>10</v></c><c r="B1"><f>A1/C1</f><v>1</v></c></row></sheetData></worksheet>`)),
+    });
+    const form = new FormData();
+    form.append("file", new Blob([book]), "budget.xlsx");
+    const uploaded = await fetch(`${svc.baseUrl}/files`, { method: "POST", body: form, headers: { Authorization: `Bearer ${svc.key}` } });
+    assert.equal(uploaded.status, 201);
+    const file = (await uploaded.json()) as { id: string };
+    const { status, doc } = await post({ operation: "review", file: file.id });
+    assert.equal(status, 200);
+    assert.equal(doc.format, "xlsx");
+    assert.equal(doc.status, "needs_review");
+    const issue = (await report(doc.id)).issues.find((i) => i.code === "xlsx.formula_div0");
+    assert.ok(issue, "the #DIV/0! found after recalculation");
+    assert.equal(issue.severity, "error");
+    assert.deepEqual(issue.location, { sheet: "Budget", cells: ["B1"] });
+  });
+
   test("files fetched when the job runs end failed with the interface's codes", async () => {
     served.set("/locked.pdf", corpus("pdf/005-libreoffice-writer-password-libreoffice-writer-password.pdf"));
     served.set("/cut.docx", corpus("docx/pandoc-tables.docx").subarray(0, 3000));
