@@ -23,3 +23,4 @@ bench: setup
 	npm run bench:extract
 	npm run bench:review
 	npm run bench:webhooks
+	npm run bench:artifacts

@@ -10,6 +10,11 @@ export type Region = "eu" | "us";
 export interface Config {
   readonly port: number;
   readonly publicUrl: string;
+  /**
+   * Host (and port) under which each artifact page gets its own origin, `<slug>.<artifactHost>`; the scheme is the
+   * public URL's. Resolved by `artifactHostOf`.
+   */
+  readonly artifactHost: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly region: Region;
@@ -63,6 +68,22 @@ export const parseApiKeys = (value: string | undefined): Array<{ key: string; or
       return { key: pair.slice(0, at).trim(), org: pair.slice(at + 1).trim() };
     });
 
+/**
+ * The artifact host: `QUIRE_ARTIFACT_HOST` when set, else the public URL's host. An IP address cannot have
+ * subdomains, so it becomes `localhost` (every `*.localhost` resolves to loopback). A host given without a port
+ * takes the public URL's port, so `localhost` means the port the service is reached at.
+ */
+export const artifactHostOf = (publicUrl: string, setting: string | undefined): string => {
+  const url = new URL(publicUrl);
+  const given = (setting ?? "").trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/\/.*$/, "");
+  if (given && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/.test(given)) {
+    throw new Error(`QUIRE_ARTIFACT_HOST must be a host name with an optional port, got "${setting}"`);
+  }
+  const isIp = /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname) || url.hostname.startsWith("[");
+  const host = given || (isIp ? "localhost" : url.hostname);
+  return /:\d+$/.test(host) || !url.port ? host : `${host}:${url.port}`;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = int(env.QUIRE_PORT ?? env.PORT, 8080, "QUIRE_PORT");
   const region = (env.QUIRE_REGION ?? "eu").toLowerCase();
@@ -71,6 +92,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return {
     port,
     publicUrl,
+    artifactHost: artifactHostOf(publicUrl, env.QUIRE_ARTIFACT_HOST),
     dataDir: resolve(env.QUIRE_DATA_DIR ?? "./data"),
     databaseUrl: env.QUIRE_DATABASE_URL || undefined,
     region,

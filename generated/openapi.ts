@@ -237,7 +237,10 @@ export interface paths {
         };
         /**
          * List an artifact's collections
-         * @description Artifacts with `storage: shared` only. Summaries of the collections the page has stored.
+         * @description Artifacts with `storage: shared` only. Summaries of the collections the page has stored, by name;
+         *     a collection exists while it holds a record. Counts as one read of the artifact's 1,200 a minute
+         *     (the budget its page's reads use too). `410 content_deleted` once retention ended or the artifact
+         *     was deleted.
          */
         get: operations["listArtifactCollections"];
         put?: never;
@@ -262,8 +265,12 @@ export interface paths {
         };
         /**
          * List a collection's records
-         * @description Artifacts with `storage: shared` only. The records of a collection, most recent first. An
-         *     unknown collection gives an empty list.
+         * @description Artifacts with `storage: shared` only. The records of a collection, most recent first (by their
+         *     last write), a page at a time: `limit` records (20 by default, at most 100) and, while `has_more`,
+         *     a `next_cursor` to pass as `cursor`. A record written while you page moves to the front, before
+         *     the cursor; walk again from the start to see it. An unknown collection gives an empty list. Counts
+         *     as one read of the artifact's 1,200 a minute. `422 input_invalid` for a collection name that is not
+         *     one (`/collection`), a `limit` out of range or a `cursor` this service did not give.
          */
         get: operations["listArtifactRecords"];
         put?: never;
@@ -842,7 +849,7 @@ export interface components {
             phase: string | null;
             /** @description Pages (slides for PowerPoint, sheets for Excel) of the result; null until known. */
             pages: number | null;
-            /** @description The look applied; null until laid out, and for artifacts. */
+            /** @description The look applied (for an artifact, its font and colours); null until laid out, and for reviews. */
             style_applied: components["schemas"]["StyleApplied"] | null;
             /** @description Parts of `style` that could not be done; they do not fail the document. */
             style_unsupported: string[];
@@ -903,13 +910,18 @@ export interface components {
             /**
              * Format: uri
              * @description Signed download link, valid 5 minutes (or `expires_in`). For `html` (an artifact) the link to
-             *     the page, valid until the document's `expires_at` or until the artifact is deleted; with
+             *     the page on its own origin, `<scheme>://<slug>.<artifact host>/?exp=…&sig=…` (the slug is the
+             *     document id's ULID in lower case), valid until the document's `expires_at` (or for
+             *     `expires_in` seconds when asked) or until the artifact is deleted: a bad signature opens a
+             *     404 page, an expired link or a deleted artifact a 410 page. Embed it with
+             *     `<iframe src="…" sandbox="allow-scripts allow-same-origin allow-forms">`. With
              *     `retention: none` it downloads the page as `artifact.html`.
              */
             url: string;
             /**
              * Format: date-time
-             * @description When `url` stops working; null for an artifact page.
+             * @description When `url` stops working; null for an artifact page (it works until the document's
+             *     `expires_at`, or for the `expires_in` asked, or until the artifact is deleted).
              */
             expires_at: string | null;
         };
@@ -1911,8 +1923,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Seconds the links stay valid. Default 300. Values above 300 (up to 7 days) are only allowed
-                 *     for artifacts; other documents answer `422 input_invalid`.
+                 * @description Seconds the links stay valid, an integer from 60. Default 300 for downloads. Values above 300
+                 *     (up to 604800, 7 days) are only allowed for artifacts; other documents answer
+                 *     `422 input_invalid` at `/expires_in`, as does any value that is not an integer in range.
+                 *     For an artifact the page link (the `html` output) then works for that long instead of until
+                 *     the document's `expires_at` (never past the artifact's deletion), and its previews' links
+                 *     too.
                  */
                 expires_in?: number;
             };
@@ -2125,7 +2141,6 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listArtifactRecords: {
@@ -2171,7 +2186,6 @@ export interface operations {
             422: components["responses"]["InputInvalid"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     downloadOutput: {

@@ -296,9 +296,6 @@ export const responseSchemas = {
     },
     "500": {
       "application/problem+json": "Problem"
-    },
-    "501": {
-      "application/problem+json": "Problem"
     }
   },
   "GET /documents/{document_id}/data/{collection}": {
@@ -324,9 +321,6 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "500": {
-      "application/problem+json": "Problem"
-    },
-    "501": {
       "application/problem+json": "Problem"
     }
   },

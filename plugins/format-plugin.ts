@@ -28,11 +28,15 @@ export interface RenderContext {
   images?: (src: string) => Promise<ImageData | null>;
   /** Heading IR id → page number (from a first PDF conversion), so a TOC opens with its page numbers. */
   headingPages?: Record<string, number>;
+  /** Artifacts: where the page keeps its data (interface, Artifact data: `shared` by the service, `local` in the browser). */
+  artifact?: { storage: "shared" | "local" };
 }
 
 export interface RenderResult {
   bytes: Uint8Array;
   diagnostics: Diagnostic[];
+  /** Artifacts: the design plan, sent as the `artifact.planned` event (blocks, collections, libraries, bytes). */
+  plan?: Record<string, unknown>;
 }
 
 export interface FormatPlugin {

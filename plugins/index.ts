@@ -9,6 +9,7 @@ import { pdfPlugin } from "./pdf/index.ts";
 import { mdPlugin, txtPlugin } from "./text/index.ts";
 import { legacyPlugins } from "./legacy/index.ts";
 import { extractImage } from "./image/index.ts";
+import { artifactPlugin } from "./artifact/index.ts";
 import type { FormatPlugin } from "./format-plugin.ts";
 import { createFormatRegistry } from "./registry.ts";
 
@@ -23,6 +24,7 @@ export const formatPluginList: readonly FormatPlugin[] = [
   pptxPlugin,
   xlsxPlugin,
   pdfPlugin,
+  artifactPlugin,
   txtPlugin,
   mdPlugin,
   ...legacyPlugins((format) => ooxml.get(format)),

@@ -8,16 +8,17 @@ import { sendError, sendJson } from "./http.ts";
 import { documentRoutes } from "./routes/documents.ts";
 import { downloadRoutes } from "./routes/downloads.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
-import { laterRoutes } from "./routes/later.ts";
+import { artifactDataRoutes } from "./routes/artifact-data.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { extractRoutes } from "./routes/extract.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { MethodNotAllowed, NotFound, RegionMismatch, SessionRequired, Unauthorized } from "../core/errors.ts";
 import type { Principal } from "../core/auth/tenancy.ts";
+import { artifactOrigins } from "./artifact/host.ts";
 
 export const VERSION = "0.1.0";
 
-export const routes: Route[] = [...documentRoutes, ...fileRoutes, ...extractRoutes, ...downloadRoutes, ...apiKeyRoutes, ...webhookRoutes, ...laterRoutes];
+export const routes: Route[] = [...documentRoutes, ...fileRoutes, ...extractRoutes, ...downloadRoutes, ...apiKeyRoutes, ...webhookRoutes, ...artifactDataRoutes];
 
 const NO_PRINCIPAL: Principal = { kind: "api_key", organizationId: "", projectId: "", credentialId: "", projectStoresNothing: false };
 
@@ -46,11 +47,18 @@ export const buildServer = (app: ServerApp) => {
   // without calling the route, so that cap is put out of reach.
   const server = new HyperExpress.Server({ max_body_length: Number.MAX_SAFE_INTEGER });
   const log = app.log;
+  // A request whose Host is an artifact's origin (`<slug>.<artifact host>`) is that artifact's, whatever its path:
+  // it is checked first on every route, and the ordinary routes never answer it.
+  const artifacts = artifactOrigins(app);
 
-  server.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok", version: VERSION, region: app.config.region }));
+  server.get("/healthz", (req, res) => {
+    if (artifacts.claims(req)) return artifacts.serve(req, res);
+    sendJson(res, 200, { status: "ok", version: VERSION, region: app.config.region });
+  });
 
   for (const route of routes) {
     const handle = async (req: HyperExpress.Request, res: HyperExpress.Response) => {
+      if (artifacts.claims(req)) return artifacts.serve(req, res);
       try {
         const principal = await authorize(app, route.auth, req.headers.authorization);
         await route.handler({ app, req, res, principal, params: req.path_parameters, query: req.query_parameters });
@@ -64,6 +72,7 @@ export const buildServer = (app: ServerApp) => {
 
   const known = [...routes.map((r) => ({ method: r.method, pattern: patternOf(r.path) })), { method: "GET", pattern: /^\/healthz\/?$/ }];
   server.set_not_found_handler((req, res) => {
+    if (artifacts.claims(req)) return void artifacts.serve(req, res);
     const allow = [...new Set(known.filter((k) => k.pattern.test(req.path)).map((k) => k.method))];
     const error = allow.length
       ? new MethodNotAllowed({ message: `${req.method} is not allowed here; use ${allow.join(" or ")}.`, allow })

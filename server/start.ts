@@ -22,6 +22,7 @@ import { formatPlugins } from "../plugins/index.ts";
 import type { ServerApp } from "./context.ts";
 import { makeDeliverer } from "../core/webhooks/deliverer.ts";
 import { sweepDeliveries } from "../core/webhooks/outbox.ts";
+import { closeChromium } from "../renderers/chromium/index.ts";
 
 const log = (message: string, error?: unknown) => {
   const line = { time: new Date().toISOString(), level: error ? "error" : "info", message, error: error ? String((error as Error)?.stack ?? error) : undefined };
@@ -57,7 +58,7 @@ export const startService = async (config: Config) => {
     config,
     now: s.clock.now,
     newId: s.ids.make,
-    signer: { publicUrl: config.publicUrl, secret: signingSecret(config) },
+    signer: { publicUrl: config.publicUrl, secret: signingSecret(config), artifactHost: config.artifactHost },
     rate: makeRateLimiter(config.rateLimitPerMinute),
     owner,
     log,
@@ -109,6 +110,7 @@ export const startService = async (config: Config) => {
     await workers.stop();
     await webhooks.stop();
     await engines.close();
+    await closeChromium();
     await runtime.dispose();
   };
   return { app, server, stop, port: server.port };

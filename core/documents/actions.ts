@@ -1,6 +1,9 @@
 /**
  * Cancel and delete. A cancel of a queued or running document ends it `canceled` at once and aborts its job if it
  * runs in this process (the worker drops whatever it rendered); a finished document is left unchanged.
+ * Deleting an artifact retires it at once (interface, DELETE /documents): its page and storage API answer 410 from
+ * the moment `content_deleted_at` is written (server/artifact/page.ts reads it on every request, never cached), and
+ * its stored data goes in the same transaction, its open event streams ending (core/documents/content.ts).
  */
 import type { Principal } from "../auth/tenancy.ts";
 import type { DocDeps } from "./deps.ts";

@@ -1,18 +1,24 @@
 /**
  * Deleting a document's content: at the end of its retention (the sweeper), or now (`DELETE /documents/{id}`).
- * Files, request, report and events go; the billing fields (status, format, pages, charge) stay.
+ * Files, request, report, events and an artifact's stored data go; the billing fields (status, format, pages,
+ * charge) stay.
  */
 import type { Knex } from "knex";
 import type { BlobStoreShape } from "../services/blobs.ts";
 import { EVENTS_KEPT_MS } from "./retention.ts";
 import { sweepFiles } from "../files/store.ts";
 import { sweepExtractions } from "../extract/service.ts";
+import { deleteArtifactData } from "../artifacts/store.ts";
+import { pruneChanges } from "../artifacts/changes.ts";
 
 export const deleteContent = async (db: Knex, blobs: BlobStoreShape, documentId: string, now: Date) => {
   await blobs.deletePrefix(`documents/${documentId}`);
   await db.transaction(async (trx) => {
     await trx("outputs").where({ document_id: documentId }).delete();
     await trx("events").where({ document_id: documentId }).delete();
+    // In the same transaction as content_deleted_at: a page write either lands before and is deleted here, or
+    // finds the content deleted and is refused (core/artifacts/store.ts).
+    await deleteArtifactData(trx, documentId);
     await trx("documents")
       .where({ id: documentId })
       .update({ request: null, report: null, content_deleted_at: now.toISOString(), events_deleted_at: now.toISOString() });
@@ -36,5 +42,6 @@ export const sweep = async (db: Knex, blobs: BlobStoreShape, now: Date) => {
   const keys = await db("idempotency_keys").where("expires_at", "<=", now.toISOString()).delete();
   const files = await sweepFiles(db, blobs, now);
   const extractions = await sweepExtractions(db, now);
-  return { contentDeleted: expired.length, eventsDeleted: stale.length, idempotencyKeysDeleted: keys, filesDeleted: files, extractionsDeleted: extractions };
+  const artifactChanges = await pruneChanges(db, now);
+  return { contentDeleted: expired.length, eventsDeleted: stale.length, idempotencyKeysDeleted: keys, filesDeleted: files, extractionsDeleted: extractions, artifactChangesPruned: artifactChanges };
 };

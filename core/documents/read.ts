@@ -5,7 +5,8 @@
 import type { Knex } from "knex";
 import { ContentDeleted, InputInvalid, NotFound, ReportNotReady, type FieldError } from "../errors.ts";
 import type { Principal } from "../auth/tenancy.ts";
-import { findDocument, listOutputs, outputToWire, type DocumentRow, type LinkSigner, type WireOutput } from "./repo.ts";
+import { findDocument, listOutputs, outputToWire, pageLinkOf, type DocumentRow, type LinkSigner, type WireOutput } from "./repo.ts";
+import { DOWNLOAD_TTL_SECONDS } from "./links.ts";
 import { FINISHED } from "./status.ts";
 import { fromJson } from "../store/db.ts";
 import type { WireReport } from "./report.ts";
@@ -61,23 +62,32 @@ export const listRows = async (db: Knex, principal: Principal, query: ListQuery)
 };
 
 export const MAX_ARTIFACT_LINK_SECONDS = 7 * 86_400;
+const MIN_LINK_SECONDS = 60;
 
+/**
+ * `GET /documents/{id}/outputs`: fresh links. `expires_in` (seconds, an integer) sets how long they live: 60 to 300
+ * for any document (download links are short), up to 7 days for an artifact, whose page link then lives that long
+ * instead of until the document's `expires_at` (its previews' links too). Anything else is 422 at `/expires_in`.
+ */
 export const freshOutputs = async (db: Knex, row: DocumentRow, signer: LinkSigner, now: Date, expiresIn?: string): Promise<WireOutput[]> => {
-  let ttl = 300;
+  let ttl = DOWNLOAD_TTL_SECONDS;
+  let asked: number | undefined;
   if (expiresIn !== undefined) {
-    const n = Number(expiresIn);
-    const max = row.format === "artifact" ? MAX_ARTIFACT_LINK_SECONDS : 300;
-    if (!Number.isInteger(n) || n < 60 || n > max) {
+    const artifact = row.format === "artifact";
+    const max = artifact ? MAX_ARTIFACT_LINK_SECONDS : DOWNLOAD_TTL_SECONDS;
+    const n = /^\d{1,9}$/.test(expiresIn) ? Number(expiresIn) : NaN;
+    if (!(n >= MIN_LINK_SECONDS && n <= max)) {
       throw new InputInvalid({
         message: "expires_in is out of range.",
-        errors: [{ path: "/expires_in", message: row.format === "artifact" ? "must be 60 to 604800 seconds" : "must be 60 to 300 seconds (longer links are for artifacts)" }],
+        errors: [{ path: "/expires_in", message: artifact ? `must be an integer from ${MIN_LINK_SECONDS} to ${max} seconds (7 days)` : `must be an integer from ${MIN_LINK_SECONDS} to ${max} seconds (longer links are for artifacts)` }],
       });
     }
-    ttl = n;
+    ttl = asked = n;
   }
   if (row.content_deleted_at) throw new ContentDeleted({ message: `The content of ${row.id} was deleted at ${row.content_deleted_at}.` });
   if (!FINISHED.has(row.status)) return [];
-  return (await listOutputs(db, row.id)).map((o) => outputToWire(o, signer, now, ttl));
+  const page = pageLinkOf(row, now, asked);
+  return (await listOutputs(db, row.id)).map((o) => outputToWire(o, signer, now, ttl, page));
 };
 
 export const reportOf = async (db: Knex, row: DocumentRow): Promise<WireReport> => {

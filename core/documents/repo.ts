@@ -6,7 +6,8 @@ import type { Knex } from "knex";
 import type { components } from "../../generated/openapi.ts";
 import { fromJson } from "../store/db.ts";
 import { fastReader } from "../store/fast-reads.ts";
-import { signDownload, DOWNLOAD_TTL_SECONDS } from "./links.ts";
+import { signDownload, signArtifactPage, DOWNLOAD_TTL_SECONDS } from "./links.ts";
+import { artifactHostOf } from "../config.ts";
 import { FINISHED, type Status } from "./status.ts";
 
 export type WireDocument = components["schemas"]["Document"];
@@ -69,6 +70,8 @@ export interface OutputRow {
 export interface LinkSigner {
   readonly publicUrl: string;
   readonly secret: string;
+  /** Host (and port) of artifact pages (`Config.artifactHost`); when absent, the default derived from `publicUrl`. */
+  readonly artifactHost?: string;
 }
 
 /** Every column but the request and the report, which can be large and are not part of the wire document. */
@@ -99,6 +102,19 @@ export const listOutputs = async (db: Knex, documentId: string): Promise<OutputR
 const EXPIRY_STEP_MS = 10_000;
 const signatures = new Map<string, string>();
 
+/** Where an artifact's `html` output links: its page until `exp` (unix seconds); null for an ordinary download. */
+export type PageLink = { readonly exp: number } | null;
+
+/**
+ * The page link of an artifact (interface, Output `url`): valid until the document's `expires_at`, or for
+ * `expiresIn` seconds when the caller asked; none with `retention: none`, whose page is delivered as a download.
+ */
+export const pageLinkOf = (doc: Pick<DocumentRow, "format" | "retention" | "expires_at">, now: Date, expiresInSeconds?: number): PageLink => {
+  if (doc.format !== "artifact" || doc.retention === "none") return null;
+  if (expiresInSeconds !== undefined) return { exp: Math.ceil((now.getTime() + expiresInSeconds * 1000) / EXPIRY_STEP_MS) * (EXPIRY_STEP_MS / 1000) };
+  return doc.expires_at ? { exp: Math.floor(new Date(doc.expires_at).getTime() / 1000) } : null;
+};
+
 const signedUrl = (signer: LinkSigner, outputId: string, expiresAt: Date) => {
   const key = `${outputId}.${expiresAt.getTime()}`;
   let url = signatures.get(key);
@@ -109,15 +125,28 @@ const signedUrl = (signer: LinkSigner, outputId: string, expiresAt: Date) => {
   return url;
 };
 
-export const outputToWire = (output: OutputRow, signer: LinkSigner, now: Date, ttlSeconds = DOWNLOAD_TTL_SECONDS): WireOutput => {
+const pageUrl = (signer: LinkSigner, documentId: string, exp: number) => {
+  const key = `${documentId}.${exp}`;
+  let url = signatures.get(key);
+  if (!url) {
+    if (signatures.size >= 10_000) signatures.clear();
+    const host = signer.artifactHost ?? artifactHostOf(signer.publicUrl, undefined);
+    signatures.set(key, (url = signArtifactPage(signer.publicUrl, host, signer.secret, documentId, exp)));
+  }
+  return url;
+};
+
+export const outputToWire = (output: OutputRow, signer: LinkSigner, now: Date, ttlSeconds = DOWNLOAD_TTL_SECONDS, page: PageLink = null): WireOutput => {
   const expiresAt = new Date(Math.ceil((now.getTime() + ttlSeconds * 1000) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS);
+  // An artifact's page is opened, not downloaded: its link lives on its own origin and carries no expiry of its own.
+  const isPage = output.kind === "html" && page !== null;
   const wire: WireOutput = {
     id: output.id,
     kind: output.kind,
     content_type: output.content_type,
     bytes: output.bytes,
-    url: signedUrl(signer, output.id, expiresAt),
-    expires_at: expiresAt.toISOString(),
+    url: isPage ? pageUrl(signer, output.document_id, page.exp) : signedUrl(signer, output.id, expiresAt),
+    expires_at: isPage ? null : expiresAt.toISOString(),
   };
   if (output.page !== null) wire.page = output.page;
   if (output.width !== null) wire.width = output.width;
@@ -160,7 +189,8 @@ export const toWire = (row: DocumentRow, outputs: ReadonlyArray<OutputRow> | nul
   const doc = baseOf(row);
   // `outputs` is present once finished (interface, Document); after content deletion the list is empty.
   if (FINISHED.has(row.status)) {
-    doc.outputs = row.content_deleted_at || !outputs ? [] : outputs.map((o) => outputToWire(o, signer, now));
+    const page = pageLinkOf(row, now);
+    doc.outputs = row.content_deleted_at || !outputs ? [] : outputs.map((o) => outputToWire(o, signer, now, DOWNLOAD_TTL_SECONDS, page));
   }
   return doc;
 };
@@ -189,7 +219,8 @@ export const readWireJson = async (db: Knex, organizationId: string, id: string,
     if (cached.stamp === stampOf(head)) {
       // The base serialised without its closing brace; outputs go last.
       cached.json ??= JSON.stringify(cached.base).slice(0, -1);
-      return `${cached.json},"outputs":${JSON.stringify(cached.outputs.map((o) => outputToWire(o, signer, now)))}}`;
+      const page = pageLinkOf(cached.base, now);
+      return `${cached.json},"outputs":${JSON.stringify(cached.outputs.map((o) => outputToWire(o, signer, now, DOWNLOAD_TTL_SECONDS, page)))}}`;
     }
   }
   const row = await findDocument(db, organizationId, id);
@@ -206,5 +237,6 @@ export const loadWire = async (db: Knex, row: DocumentRow, signer: LinkSigner, n
     if (finishedCache.size >= 5_000) finishedCache.delete(finishedCache.keys().next().value!);
     finishedCache.set(row.id, entry);
   }
-  return { ...entry.base, outputs: entry.outputs.map((o) => outputToWire(o, signer, now)) };
+  const page = pageLinkOf(row, now);
+  return { ...entry.base, outputs: entry.outputs.map((o) => outputToWire(o, signer, now, DOWNLOAD_TTL_SECONDS, page)) };
 };

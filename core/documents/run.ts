@@ -14,6 +14,7 @@ import type { DocumentRow } from "./repo.ts";
 import { statusFor, summaryOf } from "./status.ts";
 import { buildReport } from "./report.ts";
 import { createFromContent } from "./pipelines/create-content.ts";
+import { createArtifact } from "./pipelines/create-artifact.ts";
 import { reviewFile } from "./pipelines/review.ts";
 import type { Engines, Pipeline, PipelineOutput } from "./pipelines/types.ts";
 import { toJson } from "../store/db.ts";
@@ -30,8 +31,10 @@ export interface RunDeps {
   readonly log: (message: string, error?: unknown) => void;
 }
 
-const pipelineFor = (row: DocumentRow): Pipeline | null =>
-  row.operation === "create" && row.mode === "content" ? createFromContent : row.operation === "review" ? reviewFile : null;
+const pipelineFor = (row: DocumentRow): Pipeline | null => {
+  if (row.operation === "create" && row.mode === "content") return row.format === "artifact" ? createArtifact : createFromContent;
+  return row.operation === "review" ? reviewFile : null;
+};
 
 const delay = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

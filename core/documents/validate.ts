@@ -3,6 +3,8 @@
  * is created. The schema (generated from the spec) catches shapes, enums and lengths; the rules below catch what a
  * schema cannot say: exactly one of prompt/content, create-only fields, source counts by kind, retention with
  * shared artifacts, and what this deployment can do (no model → 501, no plugin for a format → 501).
+ * Artifacts (interface, Limits): 30 days of retention by default and 90 at most (the largest value `retention`
+ * takes); `retention: none` (or `store: false`) only with `local` storage, which it then defaults to.
  * All input errors are gathered and answered together, each with a JSON pointer.
  */
 import type { Knex } from "knex";

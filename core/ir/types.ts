@@ -167,6 +167,8 @@ export interface CodeBlock {
   type: "code";
   id: string;
   lang?: string;
+  /** The words after the language on the fence line (```` ```form signups ```` → `signups`); artifacts read them. */
+  meta?: string;
   text: string;
 }
 

@@ -127,7 +127,7 @@ function readBlocks(nodes: RootContent[], ctx: ReadContext): Block[] {
         out.push({ type: "quote", id: "", blocks: readBlocks(node.children, ctx) });
         break;
       case "code":
-        out.push(node.lang ? { type: "code", id: "", lang: node.lang, text: node.value } : { type: "code", id: "", text: node.value });
+        out.push({ type: "code", id: "", ...(node.lang ? { lang: node.lang } : {}), ...(node.meta ? { meta: node.meta } : {}), text: node.value });
         break;
       case "thematicBreak":
         out.push({ type: "thematicBreak", id: "" });

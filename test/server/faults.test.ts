@@ -1,5 +1,5 @@
 /**
- * What the service answers when something is not there to serve: data endpoints of a non-artifact, a format whose
+ * What the service answers when something is not there to serve: data endpoints of a non-artifact, an operation whose
  * work has not landed yet, and a file that vanished from the blob store behind the service's back (a server fault:
  * a 500 Problem, logged, and the service keeps serving).
  */
@@ -35,11 +35,10 @@ test("the data endpoints of a Word document answer 409 not_an_artifact", async (
   assert.equal((records.error as Problem).code, "not_an_artifact");
 });
 
-test("a format whose work is still to come answers 501 feature_unavailable at /format", async () => {
-  const { response, error } = await svc.client.POST("/documents", { body: { format: "artifact", content: { markdown: MARKDOWN } } });
+test("an operation whose work is still to come answers 501 feature_unavailable", async () => {
+  const { response, error } = await svc.client.POST("/documents", { body: { operation: "edit", prompt: "Make the title shorter", file: { data: "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==", filename: "a.docx" } } });
   assert.equal(response.status, 501);
   assert.equal((error as Problem).code, "feature_unavailable");
-  assert.deepEqual((error as Problem).errors!.map((e) => e.path), ["/format"]);
 });
 
 test("a stored file gone from disk gives a 500 internal_error Problem, and the service keeps serving", async () => {

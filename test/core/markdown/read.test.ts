@@ -269,3 +269,12 @@ describe("ids are stable", () => {
     assert.deepEqual(JSON.parse(JSON.stringify(ir)), ir);
   });
 });
+
+describe("code blocks keep the fence line", () => {
+  it("the language and the words after it (artifact blocks are named there)", () => {
+    const [withMeta, plain, bare] = readMarkdown("```form signups\nName: text\n```\n\n```js\nx\n```\n\n```\ny\n```").ir.blocks;
+    assert.deepEqual(withMeta, { type: "code", id: withMeta!.id, lang: "form", meta: "signups", text: "Name: text" });
+    assert.deepEqual(plain, { type: "code", id: plain!.id, lang: "js", text: "x" });
+    assert.deepEqual(bare, { type: "code", id: bare!.id, text: "y" });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Live fan-out of artifact changes to the event streams open in this process. A write made here is published after
+ * its commit and reaches every stream of the artifact at once. Writes made by another process (several service
+ * processes on one store) are found by polling the change log of the artifacts that have streams here, every
+ * `pollMs` (250 ms by default), while any stream is open.
+ *
+ * The change log is the truth; the bus only carries news. Streams number what they have sent by the artifact's
+ * sequence and fill any gap from the log (server/artifact/api.ts), so a notification missed or delivered out of order
+ * costs latency, never a change.
+ */
+import { EventEmitter } from "node:events";
+import type { Knex } from "knex";
+import { changesAfter } from "./changes.ts";
+import type { ArtifactChange } from "./store.ts";
+
+export type LiveEvent = { readonly type: "change"; readonly change: ArtifactChange } | { readonly type: "gone" };
+
+export interface ArtifactLive {
+  /** Tells this process's streams of the artifact about a committed change. */
+  readonly publish: (change: ArtifactChange) => void;
+  /** Listens to an artifact's changes; returns the function that stops listening. */
+  readonly subscribe: (documentId: string, listener: (event: LiveEvent) => void) => () => void;
+  /**
+   * A stream has everything of `documentId` up to `seq` from the log: the poller fetches what follows the lowest
+   * such point of the artifact's streams (each stream skips what it already sent).
+   */
+  readonly since: (documentId: string, seq: number) => void;
+  /** The artifact's data was deleted: its streams end. */
+  readonly gone: (documentId: string) => void;
+  /** Listeners of one artifact, or of all. */
+  readonly listeners: (documentId?: string) => number;
+  /** Stops the poller and drops every listener. */
+  readonly close: () => void;
+}
+
+const buses = new Set<ArtifactLive>();
+
+/** Ends the streams of an artifact in every bus of this process (its data was deleted). */
+export const announceGone = (documentId: string) => {
+  for (const bus of buses) bus.gone(documentId);
+};
+
+export interface LiveOptions {
+  /** The store to poll for other processes' writes; without it only this process's writes are seen. */
+  readonly db?: Knex;
+  readonly pollMs?: number;
+  readonly onError?: (message: string, error: unknown) => void;
+}
+
+/** Ids per poll query, well under SQLite's bound-parameter limit. */
+const POLL_CHUNK = 500;
+
+export const makeArtifactLive = (opts: LiveOptions = {}): ArtifactLive => {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const pollMs = opts.pollMs ?? 250;
+  /** Per artifact with listeners: the sequence up to which this process has seen the log. */
+  const cursors = new Map<string, number>();
+  let timer: NodeJS.Timeout | null = null;
+  let polling = false;
+  let closed = false;
+
+  const emit = (documentId: string, event: LiveEvent) => emitter.emit(documentId, event);
+
+  const poll = async (db: Knex) => {
+    const ids = [...cursors.keys()];
+    for (let i = 0; i < ids.length; i += POLL_CHUNK) {
+      const chunk = ids.slice(i, i + POLL_CHUNK);
+      const rows: Array<{ id: string; content_deleted_at: string | null; last_seq: number | null }> = await db("documents as d")
+        .leftJoin("artifact_state as s", "s.document_id", "d.id")
+        .whereIn("d.id", chunk)
+        .select("d.id", "d.content_deleted_at", "s.last_seq");
+      const found = new Map(rows.map((r) => [r.id, r]));
+      for (const id of chunk) {
+        const row = found.get(id);
+        if (!row || row.content_deleted_at) {
+          bus.gone(id);
+          continue;
+        }
+        const cursor = cursors.get(id);
+        if (cursor === undefined || row.last_seq == null || Number(row.last_seq) <= cursor) continue;
+        for (const change of await changesAfter(db, id, cursor)) {
+          if (change.seq > (cursors.get(id) ?? Infinity)) {
+            cursors.set(id, change.seq);
+            emit(id, { type: "change", change });
+          }
+        }
+      }
+    }
+  };
+
+  const schedule = () => {
+    if (timer || closed || !opts.db || cursors.size === 0) return;
+    timer = setTimeout(async () => {
+      timer = null;
+      if (polling) return schedule();
+      polling = true;
+      try {
+        await poll(opts.db!);
+      } catch (error) {
+        opts.onError?.("polling artifact changes failed", error);
+      } finally {
+        polling = false;
+        schedule();
+      }
+    }, pollMs);
+    timer.unref();
+  };
+
+  const bus: ArtifactLive = {
+    publish: (change) => {
+      const cursor = cursors.get(change.documentId);
+      if (cursor !== undefined && change.seq > cursor) cursors.set(change.documentId, change.seq);
+      emit(change.documentId, { type: "change", change });
+    },
+    subscribe: (documentId, listener) => {
+      emitter.on(documentId, listener);
+      return () => {
+        emitter.off(documentId, listener);
+        if (emitter.listenerCount(documentId) === 0) cursors.delete(documentId);
+      };
+    },
+    since: (documentId, seq) => {
+      if (emitter.listenerCount(documentId) === 0) return;
+      const cursor = cursors.get(documentId);
+      if (cursor === undefined || seq < cursor) cursors.set(documentId, seq);
+      schedule();
+    },
+    gone: (documentId) => {
+      cursors.delete(documentId);
+      emit(documentId, { type: "gone" });
+    },
+    listeners: (documentId) =>
+      documentId === undefined ? emitter.eventNames().reduce((n, name) => n + emitter.listenerCount(name), 0) : emitter.listenerCount(documentId),
+    close: () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      cursors.clear();
+      emitter.removeAllListeners();
+      buses.delete(bus);
+    },
+  };
+  buses.add(bus);
+  return bus;
+};

@@ -1,0 +1,111 @@
+/**
+ * An artifact's page on its own origin (artifact contract, Names and places): `GET /?exp=…&sig=…` answers the page
+ * built at creation with the service's settings inserted at its `<!--quire:config-->` marker:
+ * `window.__QUIRE__ = {"storage":"shared","api":"/_db","token":"<exp>.<sig>"}` (the page passes its own link's
+ * signature on to its storage API), or `{"storage":"local"}`.
+ *
+ * A link with a bad signature is a 404 page; an expired link, or an artifact deleted, retired or past its retention,
+ * a 410 page. Every answer carries the origin's security headers: a strict Content-Security-Policy (no network but
+ * the origin itself, embeddable anywhere), no sniffing, no referrer, no cookies ever, nothing cached.
+ */
+import type { Knex } from "knex";
+import type { Request, Response } from "hyper-express";
+import type { BlobStoreShape } from "../../core/services/blobs.ts";
+import { fastReader } from "../../core/store/fast-reads.ts";
+import { fromJson } from "../../core/store/db.ts";
+import { artifactSlug, checkArtifactSignature } from "../../core/artifacts/token.ts";
+import { withConfig, type PageConfig } from "../../core/documents/pipelines/create-artifact.ts";
+
+export const ARTIFACT_CSP =
+  "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors *";
+
+/** Headers of every answer on an artifact origin; the page itself may be embedded, so it is `cross-origin`. */
+export const ORIGIN_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": ARTIFACT_CSP,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+};
+export const PAGE_HEADERS: Readonly<Record<string, string>> = { ...ORIGIN_HEADERS, "Cross-Origin-Resource-Policy": "cross-origin" };
+
+export interface ArtifactRow {
+  readonly id: string;
+  readonly status: string;
+  readonly format: string | null;
+  readonly artifact: string | null;
+  readonly expires_at: string | null;
+  readonly content_deleted_at: string | null;
+}
+
+/** What a slug names now: a live artifact (with its storage), nothing (404), or an artifact no longer served (410). */
+export type ArtifactState =
+  | { readonly state: "live"; readonly documentId: string; readonly storage: "shared" | "local" }
+  | { readonly state: "missing" }
+  | { readonly state: "gone"; readonly reason: string };
+
+/** A page exists once its document finished with outputs (failed and canceled documents have none). */
+const SERVED = new Set(["ready", "ready_with_warnings", "needs_review"]);
+
+const ROW_SQL = "select id, status, format, artifact, expires_at, content_deleted_at from documents where id = ?";
+
+/**
+ * Read on every request (one indexed row, prepared), never cached: a `DELETE` must retire the page and its storage
+ * at once, in every process of the service.
+ */
+export const artifactState = async (db: Knex, documentId: string, now: Date): Promise<ArtifactState> => {
+  const fast = fastReader(db);
+  const row = fast ? fast.get<ArtifactRow>(ROW_SQL, [documentId]) : ((await db("documents").where({ id: documentId }).first("id", "status", "format", "artifact", "expires_at", "content_deleted_at")) as ArtifactRow | undefined);
+  if (!row || row.format !== "artifact" || !SERVED.has(row.status)) return { state: "missing" };
+  if (row.content_deleted_at) return { state: "gone", reason: "This page was deleted." };
+  if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime()) return { state: "gone", reason: "This page has reached the end of its retention." };
+  return { state: "live", documentId: row.id, storage: fromJson<{ storage: "shared" | "local" } | null>(row.artifact, null)?.storage ?? "shared" };
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A small page for a link that does not open (shown to a person, in the browser). */
+export const errorPage = (title: string, message: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
+main{max-width:28rem;margin:1.5rem;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:1rem;box-shadow:0 1px 3px rgba(15,23,42,.08)}
+h1{margin:0 0 .5rem;font-size:1.25rem}p{margin:0;color:#475569}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+
+const sendPage = (res: Response, status: number, html: string) => {
+  res.status(status);
+  for (const name in PAGE_HEADERS) res.header(name, PAGE_HEADERS[name]!);
+  res.header("Content-Type", "text/html; charset=utf-8");
+  res.send(html);
+};
+
+export interface PageDeps {
+  readonly db: Knex;
+  readonly blobs: BlobStoreShape;
+  readonly secret: string;
+  readonly now: () => Date;
+}
+
+/** `GET /` on the artifact origin of `documentId` (the id the Host's slug names). */
+export const servePage = async (deps: PageDeps, documentId: string, req: Request, res: Response): Promise<void> => {
+  const { exp, sig } = req.query_parameters;
+  const now = deps.now();
+  const check = checkArtifactSignature(deps.secret, artifactSlug(documentId), exp, sig, now);
+  if (check === "invalid") return sendPage(res, 404, errorPage("This link does not open a page", "Check that the whole link was copied, or ask whoever shared it for a new one."));
+  if (check === "expired") return sendPage(res, 410, errorPage("This link has expired", "Ask whoever shared it for a new link."));
+  const state = await artifactState(deps.db, documentId, now);
+  if (state.state === "missing") return sendPage(res, 404, errorPage("There is no page here", "This link does not name a page."));
+  if (state.state === "gone") return sendPage(res, 410, errorPage("This page is no longer available", state.reason));
+  const output = (await deps.db("outputs").where({ document_id: documentId, kind: "html" }).first("blob_key")) as { blob_key: string } | undefined;
+  if (!output) return sendPage(res, 410, errorPage("This page is no longer available", "This page was deleted."));
+  let html: string;
+  try {
+    html = (await deps.blobs.get(output.blob_key)).toString("utf8");
+  } catch {
+    // Deleted between the two reads: the page was just retired.
+    return sendPage(res, 410, errorPage("This page is no longer available", "This page was deleted."));
+  }
+  const config: PageConfig = state.storage === "shared" ? { storage: "shared", api: "/_db", token: `${exp}.${sig}` } : { storage: "local" };
+  sendPage(res, 200, withConfig(html, config));
+};

@@ -1,0 +1,71 @@
+/**
+ * What the artifact storage tests share: a fresh SQLite store in a temporary directory, opened the way the service
+ * opens it (migrations, prepared-statement reader), and also as a plain knex connection with no such reader, which
+ * takes the code path PostgreSQL takes; and an artifact document row to store data for.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import knexFactory, { type Knex } from "knex";
+import { openDatabase } from "../../../core/store/db.ts";
+import { fastReader } from "../../../core/store/fast-reads.ts";
+import { newId } from "../../../core/services/ids.ts";
+
+export interface TestStore {
+  /** The service's own way in: knex plus the prepared-statement reader. */
+  readonly db: Knex;
+  /** A second connection to the same file with knex alone (another process, or the PostgreSQL path). */
+  readonly plain: Knex;
+  readonly dir: string;
+  readonly close: () => Promise<void>;
+}
+
+export const openTestStore = async (): Promise<TestStore> => {
+  const dir = await mkdtemp(join(tmpdir(), "quire-artifacts-"));
+  const db = await openDatabase({ dataDir: dir });
+  const plain = knexFactory({
+    client: "better-sqlite3",
+    connection: { filename: join(dir, "quire.sqlite") },
+    useNullAsDefault: true,
+    pool: { min: 1, max: 1, afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => (conn.pragma("busy_timeout = 5000"), done(null, conn)) },
+  });
+  return {
+    db,
+    plain,
+    dir,
+    close: async () => {
+      fastReader(db)?.close();
+      await db.destroy();
+      await plain.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** Inserts a finished artifact document (or another format) and returns its id. */
+export const seedDocument = async (
+  db: Knex,
+  opts: { format?: string; storage?: "shared" | "local"; organizationId?: string; expiresAt?: string | null; contentDeletedAt?: string | null } = {},
+): Promise<string> => {
+  const id = newId("doc");
+  const format = opts.format ?? "artifact";
+  await db("documents").insert({
+    id,
+    organization_id: opts.organizationId ?? "org_test",
+    project_id: "prj_test",
+    operation: "create",
+    format,
+    type: format === "artifact" ? "artifact" : "report",
+    mode: "content",
+    status: "ready",
+    versions: JSON.stringify({ engine: "test", renderer: "test", model: null }),
+    store: true,
+    retention: "30d",
+    expires_at: opts.expiresAt ?? null,
+    artifact: format === "artifact" ? JSON.stringify({ storage: opts.storage ?? "shared" }) : null,
+    content_deleted_at: opts.contentDeletedAt ?? null,
+    created_at: new Date().toISOString(),
+    completed_at: new Date().toISOString(),
+  });
+  return id;
+};
