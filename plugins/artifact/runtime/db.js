@@ -152,6 +152,10 @@
         if (!topic.list) topic.pending.push(change);
         else if (apply(topic, change)) notify(topic);
       });
+      // The service no longer holds every change missed (a pause of over a day): read the list afresh.
+      source.addEventListener("resync", function () {
+        if (!topic.closed) load(topic);
+      });
       source.onerror = function () {
         if (source.readyState !== 2) {
           setStatus("connecting");
