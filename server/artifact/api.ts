@@ -16,7 +16,8 @@
  *                                     artifact's change sequence when read, to open the stream with `?after=N`
  *   GET    /_db/{collection}/{key}    200 {key,data,updated_at} | 404 not_found
  *   PUT    /_db/{collection}/{key}    body: any JSON value → 200 the record | 413 record_too_large | 409 too_many_records
- *   DELETE /_db/{collection}/{key}    204, also when absent
+ *   DELETE /_db/{collection}/{key}    200 {key, deleted: true}, also when absent (not 204: the uWebSockets build behind
+ *                                     HyperExpress declares a bogus Content-Length on a 204, which proxies refuse)
  *   GET    /_db/{collection}/events   with `Accept: text/event-stream` (EventSource sends it): the live stream. Without
  *                                     that Accept it is the record whose key is `events`.
  * The stream: `retry: 1000`, then `id: <seq>` / `event: change` / `data: {collection,key,data|null,updated_at,seq}` per
@@ -211,7 +212,7 @@ export const handleArtifactApi = async (ctx: ArtifactApiContext, artifact: Artif
     }
     const change = await deleteRecord(ctx.db, documentId, collection, key!, now);
     if (change) ctx.live.publish(change);
-    return { status: 204, headers: { ...API_HEADERS }, body: null };
+    return json(200, JSON.stringify({ key, deleted: true }));
   } catch (error) {
     return errorResponse(ctx, error);
   }

@@ -83,7 +83,6 @@
         init.body = body;
       }
       return fetch(address, init).then(function (res) {
-        if (res.status === 204) return null;
         return res.text().then(function (text) {
           var json = null;
           try { json = text ? JSON.parse(text) : null; } catch (e) { json = null; }

@@ -165,9 +165,7 @@ export async function serveShared(html: string): Promise<SharedServer> {
     }
     if (req.method === "DELETE") {
       remove(collection, key);
-      res.writeHead(204);
-      res.end();
-      return;
+      return json(res, 200, { key, deleted: true });
     }
     if (req.method === "PUT") {
       const chunks: Buffer[] = [];
