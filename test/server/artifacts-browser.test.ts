@@ -6,11 +6,12 @@
  * request a page makes stays on its origin, and one it tries elsewhere is blocked; a local artifact's data never
  * reaches the service; a page embedded in a sandboxed iframe on another origin writes and reads. Last, screenshots
  * of the example artifacts served by the service, with some entries made through their forms, into
- * `examples/artifacts/screenshots/<name>.service.png`.
+ * `examples/artifacts/screenshots/<name>.service.png` when UPDATE=1 (a temporary folder otherwise).
  */
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
-import { mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
@@ -19,7 +20,8 @@ import type { Doc, Problem } from "../support/documents.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const EXAMPLES = join(ROOT, "examples/artifacts");
-const SHOTS = join(EXAMPLES, "screenshots");
+// Kept in the repository only with UPDATE=1 (as the golden fixtures); a plain test run leaves the tree clean.
+const SHOTS = process.env.UPDATE ? join(EXAMPLES, "screenshots") : mkdtempSync(join(tmpdir(), "artifact-shots-"));
 const example = (name: string) => readFileSync(join(EXAMPLES, `${name}.md`), "utf8");
 
 type Db = {

@@ -4,7 +4,7 @@
  * it, and the page never calls the network. Shared mode, against the in-memory protocol stand-in (stand-in.ts):
  * two visitors (two browser contexts), one writes and the other's subscription fires; a change made while a stream
  * was cut arrives after the reconnect; a 17 KB record is refused before any request; every request stays on the
- * page's origin. Then a screenshot of each example, with some data in it, into examples/artifacts/screenshots/.
+ * page's origin. Then a screenshot of each example, with some data in it (into examples/artifacts/screenshots/ with UPDATE=1).
  */
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -293,7 +293,8 @@ describe("artifact pages in Chromium", { timeout: 180_000 }, () => {
   });
 
   describe("screenshots of the examples", () => {
-    const dir = path.join(examplesDir, "screenshots");
+    // Kept in the repository only with UPDATE=1 (as the golden fixtures); a plain test run leaves the tree clean.
+    const dir = process.env.UPDATE ? path.join(examplesDir, "screenshots") : mkdtempSync(path.join(tmpdir(), "artifact-shots-"));
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
     const day = (back: number) => {
       const d = new Date();
