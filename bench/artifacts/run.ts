@@ -22,7 +22,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
+import { freePort } from "../../test/support/service.ts";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -42,15 +42,6 @@ let service: ChildProcess | null = null;
 let dataDir: string | null = null;
 let output = "";
 
-const freePort = () =>
-  new Promise<number>((res, rej) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-    srv.on("error", rej);
-  });
 
 const startService = async () => {
   dataDir = await mkdtemp(join(tmpdir(), "quire-bench-artifacts-"));

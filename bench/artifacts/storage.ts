@@ -20,7 +20,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { freePort } from "../../test/support/service.ts";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -156,15 +156,6 @@ const context = (db: Knex, limits: "lifted" | "real"): ArtifactApiContext => ({
 const api = (ctx: ArtifactApiContext, id: string, token: string, method: string, path: string, body?: string) =>
   handleArtifactApi(ctx, { documentId: id, storage: "shared" }, { method, path, query: {}, headers: { "x-quire-token": token }, body }).then((r) => r.status);
 
-const freePort = () =>
-  new Promise<number>((res, rej) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-    srv.on("error", rej);
-  });
 
 /** The child process of scenario 4: `/_db/…` on HyperExpress, the artifact from the Host, its row read per request. */
 const serve = async (dataDir: string, port: number) => {

@@ -85,10 +85,9 @@ export const reviewBytes = async (input: ReviewInput, deps: ReviewDeps): Promise
   const phase = deps.phase ?? (async () => {});
   const event = deps.event ?? (async () => {});
   const expected = input.expected ?? null;
-  const loaded = { bytes: input.bytes, name: input.name };
   let kind: FileKind;
   try {
-    kind = inspectUpload(loaded.bytes, loaded.name);
+    kind = inspectUpload(input.bytes, input.name);
   } catch (error) {
     throw refusal(expected, error) ?? error;
   }
@@ -101,7 +100,7 @@ export const reviewBytes = async (input: ReviewInput, deps: ReviewDeps): Promise
 
   const converter = await engines.converter();
   const notes: Diagnostic[] = [];
-  let bytes = loaded.bytes;
+  let bytes = input.bytes;
   if (kind !== format) {
     await phase("converting");
     try {
@@ -155,7 +154,7 @@ export const reviewBytes = async (input: ReviewInput, deps: ReviewDeps): Promise
   const { keyData, keyDiagnostics, type } = await readKeyData(final, format, { signal, converter, ocr: engines.ocr() });
 
   await phase("previewing");
-  const base = fileBase(input.outputName ?? loaded.name.replace(/\.[A-Za-z0-9]{1,5}$/, ""));
+  const base = fileBase(input.outputName ?? input.name.replace(/\.[A-Za-z0-9]{1,5}$/, ""));
   const outputs: PipelineOutput[] = [];
   if (format !== "pdf") outputs.push({ kind: format, contentType: MEDIA[format], bytes: final, filename: `${base}.${format}` });
   if (pdf) {

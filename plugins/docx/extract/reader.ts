@@ -40,22 +40,26 @@ interface RunState {
 
 const HYPERLINK_FIELD = /^\s*HYPERLINK\b(.*)$/is;
 
-/** The target of a `HYPERLINK "url" \l "anchor"` field instruction. */
-export const hyperlinkField = (instr: string): string | undefined => {
+/** The address and the `\l` anchor of a `HYPERLINK "url" \l "anchor"` field instruction; null for another field. */
+export const hyperlinkParts = (instr: string): { url?: string; anchor?: string } | null => {
   const m = HYPERLINK_FIELD.exec(instr);
-  if (!m) return undefined;
+  if (!m) return null;
   const tokens = [...m[1]!.matchAll(/"([^"]*)"|(\S+)/g)].map((t) => t[1] ?? t[2]!);
-  let url: string | undefined;
-  let anchor: string | undefined;
+  const parts: { url?: string; anchor?: string } = {};
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t === "\\l") anchor = tokens[++i];
+    if (t === "\\l") parts.anchor = tokens[++i];
     else if (/^\\[ot]$/i.test(t)) i++;
-    else if (t.startsWith("\\")) continue;
-    else if (url === undefined) url = t;
+    else if (!t.startsWith("\\") && parts.url === undefined) parts.url = t;
   }
-  if (url === undefined && anchor === undefined) return undefined;
-  return `${url ?? ""}${anchor ? `#${anchor}` : ""}`;
+  return parts;
+};
+
+/** The target of a `HYPERLINK "url" \l "anchor"` field instruction. */
+export const hyperlinkField = (instr: string): string | undefined => {
+  const parts = hyperlinkParts(instr);
+  if (!parts || (parts.url === undefined && parts.anchor === undefined)) return undefined;
+  return `${parts.url ?? ""}${parts.anchor ? `#${parts.anchor}` : ""}`;
 };
 
 export type Report = (code: string, severity: Severity, message: string) => void;

@@ -15,6 +15,7 @@ import type { FieldScan } from "./fields.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";
 import type { XNode } from "./xml.ts";
+import { hyperlinkParts } from "../extract/reader.ts";
 
 export const FIX = "docx.bookmarks";
 
@@ -93,18 +94,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const fieldTarget = (instr: string): { kind: "ref" | "link"; name: string } | null => {
   const ref = /^\s*(REF|PAGEREF|NOTEREF)\s+"?([^\s"\\]+)"?/i.exec(instr);
   if (ref) return { kind: "ref", name: ref[2]! };
-  const link = /^\s*HYPERLINK\b(.*)$/is.exec(instr);
-  if (!link) return null;
-  const tokens = [...link[1]!.matchAll(/"([^"]*)"|(\S+)/g)].map((t) => t[1] ?? t[2]!);
-  let url: string | undefined;
-  let anchor: string | undefined;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t === "\\l") anchor = tokens[++i];
-    else if (/^\\[ot]$/i.test(t)) i++;
-    else if (!t.startsWith("\\") && url === undefined) url = t;
-  }
-  return url === undefined && anchor ? { kind: "link", name: anchor.trim() } : null;
+  const link = hyperlinkParts(instr);
+  return link && link.url === undefined && link.anchor ? { kind: "link", name: link.anchor.trim() } : null;
 };
 
 export const checkBookmarks = (model: Model, fields: FieldScan): Finding[] => {
