@@ -29,6 +29,13 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** Slows every job by this many milliseconds; only for tests of cancel and crash recovery. */
   readonly renderDelayMs: number;
+  /** The worker threads where callers' files and Markdown are parsed (core/work). */
+  readonly work: {
+    /** V8 heap limit of each thread, in MB; a thread past it dies and only its task fails. */
+    readonly memoryMb: number;
+    /** A document's pipeline is stopped past this (its thread terminated) and fails with `processing_failed`. */
+    readonly jobTimeoutMs: number;
+  };
   readonly model: { baseUrl: string | undefined; apiKey: string | undefined };
   readonly errorsUrl: string;
   readonly webhooks: {
@@ -105,6 +112,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sweepIntervalMs: int(env.QUIRE_SWEEP_INTERVAL_MS, 60_000, "QUIRE_SWEEP_INTERVAL_MS"),
     rateLimitPerMinute: int(env.QUIRE_RATE_LIMIT_PER_MINUTE, 120, "QUIRE_RATE_LIMIT_PER_MINUTE"),
     renderDelayMs: int(env.QUIRE_RENDER_DELAY_MS, 0, "QUIRE_RENDER_DELAY_MS"),
+    work: {
+      memoryMb: Math.max(256, int(env.QUIRE_WORKER_MEMORY_MB, 2048, "QUIRE_WORKER_MEMORY_MB")),
+      jobTimeoutMs: Math.max(1000, int(env.QUIRE_JOB_TIMEOUT_MS, 15 * 60_000, "QUIRE_JOB_TIMEOUT_MS")),
+    },
     model: { baseUrl: env.QUIRE_MODEL_BASE_URL || undefined, apiKey: env.QUIRE_MODEL_API_KEY || undefined },
     errorsUrl: (env.QUIRE_ERRORS_URL ?? `${publicUrl}/errors`).replace(/\/+$/, ""),
     webhooks: {

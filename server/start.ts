@@ -18,11 +18,17 @@ import { sweep } from "../core/documents/content.ts";
 import { buildServer } from "./app.ts";
 import { makeEngines } from "../core/documents/pipelines/engines.ts";
 import { failInterruptedExtractions, type ExtractDeps } from "../core/extract/service.ts";
-import { formatPlugins } from "../plugins/index.ts";
+import { pooledWork } from "../core/work/work.ts";
+import { availableParallelism } from "node:os";
 import type { ServerApp } from "./context.ts";
 import { makeDeliverer } from "../core/webhooks/deliverer.ts";
 import { sweepDeliveries } from "../core/webhooks/outbox.ts";
 import { closeChromium } from "../renderers/chromium/index.ts";
+
+/** An upload's inspection (kind, pages, bombs) takes milliseconds; past this the file is refused. */
+const INSPECT_TIMEOUT_MS = 30_000;
+/** An extraction may OCR 100 scanned pages. */
+const EXTRACT_TIMEOUT_MS = 30 * 60_000;
 
 const log = (message: string, error?: unknown) => {
   const line = { time: new Date().toISOString(), level: error ? "error" : "info", message, error: error ? String((error as Error)?.stack ?? error) : undefined };
@@ -49,6 +55,20 @@ export const startService = async (config: Config) => {
     log(`no API key existed: created one for local use, saved in ${join(config.dataDir, "local-api-key")}: ${firstKey}`);
   }
   await settleInterrupted(s.db, owner);
+  const engines = makeEngines({ converters: config.converters });
+  // Callers' files and Markdown are parsed in worker threads; this thread only moves bytes (issue 11).
+  const work = pooledWork(
+    {
+      store: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+      jobs: config.workers,
+      reads: Math.max(2, availableParallelism()),
+      memoryMb: config.work.memoryMb,
+      jobTimeoutMs: config.work.jobTimeoutMs,
+      inspectTimeoutMs: INSPECT_TIMEOUT_MS,
+      extractTimeoutMs: EXTRACT_TIMEOUT_MS,
+    },
+    engines,
+  );
   // Made before the documents' deps so a final transition can wake it; started once recovery has run.
   const webhooks = makeDeliverer({ db: s.db, owner, now: s.clock.now, allowPrivate: config.allowPrivateUrls, ...config.webhooks, log });
   const deps = {
@@ -63,10 +83,10 @@ export const startService = async (config: Config) => {
     owner,
     log,
     webhooks,
+    work,
   };
   await recoverInterrupted(deps, owner);
   webhooks.start();
-  const engines = makeEngines({ converters: config.converters });
   // Warm the converter pool while the service starts listening, so the first document does not pay for it.
   engines.converter().catch((error) => log("the LibreOffice pool did not start; documents will retry it", error));
   const workers = startWorkers({
@@ -87,8 +107,7 @@ export const startService = async (config: Config) => {
     rateLimitPerMinute: config.rateLimitPerMinute,
     directWaitMs: config.directWaitMs,
     owner,
-    plugins: formatPlugins,
-    context: async () => ({ converter: await engines.converter(), ocr: engines.ocr(), maxPages: 1000, maxOcrPages: 100 }),
+    work,
     log,
   };
   const app: ServerApp = { ...deps, auth: makeAuthenticator(s.db, config.region), workers, extraction };
@@ -109,6 +128,7 @@ export const startService = async (config: Config) => {
     server.close();
     await workers.stop();
     await webhooks.stop();
+    await work.close();
     await engines.close();
     await closeChromium();
     await runtime.dispose();

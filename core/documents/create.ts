@@ -46,6 +46,7 @@ export const createDocument = async (
     config: deps.config,
     organizationId: principal.organizationId,
     projectStoresNothing: principal.projectStoresNothing,
+    inspect: deps.work.inspect,
   });
   if (opts.dryRun) return { kind: "dry_run", result: dryRunOf(plan) };
   if (plan.operation === "extract") return { kind: "extract", plan };

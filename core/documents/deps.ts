@@ -6,6 +6,7 @@ import type { BlobStoreShape } from "../services/blobs.ts";
 import type { IdPrefix } from "../services/ids.ts";
 import type { RateLimiter } from "../limits/rate.ts";
 import type { LinkSigner } from "./repo.ts";
+import type { Work } from "../work/work.ts";
 
 export interface DocDeps {
   readonly db: Knex;
@@ -19,4 +20,6 @@ export interface DocDeps {
   /** This process's identity in the jobs and idempotency tables. */
   readonly owner: string;
   readonly log: (message: string, error?: unknown) => void;
+  /** Where callers' files are inspected and read: worker threads (core/work). */
+  readonly work: Pick<Work, "inspect">;
 }

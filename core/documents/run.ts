@@ -13,10 +13,9 @@ import * as lifecycle from "./lifecycle.ts";
 import type { DocumentRow } from "./repo.ts";
 import { statusFor, summaryOf } from "./status.ts";
 import { buildReport } from "./report.ts";
-import { createFromContent } from "./pipelines/create-content.ts";
-import { createArtifact } from "./pipelines/create-artifact.ts";
-import { reviewFile } from "./pipelines/review.ts";
-import type { Engines, Pipeline, PipelineOutput } from "./pipelines/types.ts";
+import { pipelineNameFor } from "./pipelines/index.ts";
+import type { Engines, PipelineOutput } from "./pipelines/types.ts";
+import type { Work } from "../work/work.ts";
 import { toJson } from "../store/db.ts";
 
 export interface RunDeps {
@@ -29,12 +28,9 @@ export interface RunDeps {
   readonly engines: Engines;
   readonly allowPrivateUrls: boolean;
   readonly log: (message: string, error?: unknown) => void;
+  /** Where the pipeline runs: a worker thread in the service (core/work). */
+  readonly work: Pick<Work, "pipeline">;
 }
-
-const pipelineFor = (row: DocumentRow): Pipeline | null => {
-  if (row.operation === "create" && row.mode === "content") return row.format === "artifact" ? createArtifact : createFromContent;
-  return row.operation === "review" ? reviewFile : null;
-};
 
 const delay = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -81,11 +77,11 @@ export const runDocument = async (deps: RunDeps, documentId: string, attempts: n
     return;
   }
   if (row.status === "queued" && !(await lifecycle.markRunning(deps, documentId))) return;
-  const pipeline = pipelineFor(row);
+  const pipeline = pipelineNameFor(row);
   try {
     if (!pipeline) throw new ProcessingFailure({ code: "processing_failed", message: `No pipeline for ${row.operation} in ${row.mode ?? "this"} mode.` });
     await delay(deps.renderDelayMs, signal);
-    const result = await pipeline({
+    const result = await deps.work.pipeline(pipeline, {
       row,
       signal,
       phase: (phase) => lifecycle.setPhase(deps, documentId, phase),

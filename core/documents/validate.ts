@@ -19,7 +19,7 @@ import { readStyle } from "../style/read.ts";
 import type { DocType } from "../ir/types.ts";
 import { formatPlugins } from "../../plugins/index.ts";
 import { kindOfRef, type FileRef, type RefKind } from "./file-refs.ts";
-import { inspectUpload } from "../files/store.ts";
+import type { FileKind } from "../files/kinds.ts";
 import { REVIEWED_AS } from "../review/review-file.ts";
 
 export type CreateRequest = components["schemas"]["CreateDocumentRequest"];
@@ -69,6 +69,8 @@ export interface ValidationContext {
   readonly config: Config;
   readonly organizationId: string;
   readonly projectStoresNothing: boolean;
+  /** Inline files are checked on arrival, in a worker thread (core/work). */
+  readonly inspect: (bytes: Uint8Array, filename?: string) => Promise<{ kind: FileKind }>;
 }
 
 /**
@@ -84,7 +86,7 @@ const reviewFormatOf = async (ctx: ValidationContext, ref: FileRef): Promise<For
   }
   if ("data" in ref) {
     try {
-      return REVIEWED_AS[inspectUpload(Buffer.from(ref.data, "base64"), ref.filename)] ?? "unsupported";
+      return REVIEWED_AS[(await ctx.inspect(Buffer.from(ref.data, "base64"), ref.filename)).kind] ?? "unsupported";
     } catch (error) {
       if (error instanceof FileRejected) throw new FileRejected({ message: error.message, errors: [{ path: "/file/data", message: error.message }] });
       throw error;

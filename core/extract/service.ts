@@ -8,9 +8,8 @@ import type { Knex } from "knex";
 import type { Principal } from "../auth/tenancy.ts";
 import { FileRejected, InternalError, NotFound, RateLimited, type ApiError } from "../errors.ts";
 import type { RateLimiter } from "../limits/rate.ts";
-import type { FormatPlugin } from "../../plugins/format-plugin.ts";
-import type { ExtractContext } from "../../plugins/extract.ts";
-import { readFile, type ExtractionText } from "./read.ts";
+import type { ExtractionText } from "./read.ts";
+import type { Work } from "../work/work.ts";
 import type { components } from "../../generated/openapi.ts";
 
 export type WireExtraction = components["schemas"]["Extraction"];
@@ -19,6 +18,9 @@ export type WirePending = components["schemas"]["ExtractionPending"];
 export const EXTRACTION_LIFETIME_MS = 15 * 60_000;
 /** A reading that takes longer than this is stopped (a thousand-page scan is capped at 100 OCR pages anyway). */
 const MAX_READ_MS = 30 * 60_000;
+/** Interface, Limits: PDF pages read for extraction, and scanned pages read by OCR. */
+const MAX_PAGES = 1000;
+const MAX_OCR_PAGES = 100;
 
 export interface ExtractDeps {
   readonly db: Knex;
@@ -28,8 +30,8 @@ export interface ExtractDeps {
   readonly rateLimitPerMinute: number;
   readonly directWaitMs: number;
   readonly owner: string;
-  readonly plugins: { get: (format: string) => FormatPlugin | undefined };
-  readonly context: () => Promise<ExtractContext>;
+  /** Reads the file, in a worker thread in the service (core/work). */
+  readonly work: Pick<Work, "extract">;
   readonly log: (message: string, error?: unknown) => void;
 }
 
@@ -68,7 +70,7 @@ export const startExtraction = async (
   const signal = AbortSignal.timeout(MAX_READ_MS);
   const work = (async () => {
     try {
-      const text = await readFile(upload.bytes, upload.filename, deps.plugins, { ...(await deps.context()), signal });
+      const text = await deps.work.extract(upload.bytes, upload.filename, { signal, maxPages: MAX_PAGES, maxOcrPages: MAX_OCR_PAGES });
       await deps.db("extractions").where({ id }).update({ status: "done", result: JSON.stringify(wire(id, text)), expires_at: new Date(deps.now().getTime() + EXTRACTION_LIFETIME_MS).toISOString() });
     } catch (error) {
       const known = error instanceof FileRejected;

@@ -4,14 +4,14 @@
  * minutes; a file that a stored document names in `file` or `sources` is kept until that document's content goes
  * (the sweeper checks before deleting).
  */
-import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 import type { components } from "../../generated/openapi.ts";
 import type { Principal } from "../auth/tenancy.ts";
 import type { BlobStoreShape } from "../services/blobs.ts";
 import { FileRejected, FileTooLarge, NotFound } from "../errors.ts";
 import { CONTENT_TYPES, detectKind, type FileKind } from "./kinds.ts";
-import { isEncryptedPdf, pagesOf } from "./pages.ts";
+import { isEncryptedPdf } from "./pages.ts";
+import type { Inspected } from "./inspect.ts";
 
 export type WireFile = components["schemas"]["File"];
 
@@ -38,6 +38,8 @@ export interface FileDeps {
   readonly blobs: BlobStoreShape;
   readonly now: () => Date;
   readonly newId: (prefix: "file") => string;
+  /** Inspection of the bytes (core/files/inspect.ts), in a worker thread in the service. */
+  readonly work: { readonly inspect: (bytes: Uint8Array, filename?: string) => Promise<Inspected> };
 }
 
 /** A name for the file: the caller's, cleaned of paths and control characters, with the kind's extension. */
@@ -64,7 +66,7 @@ export const inspectUpload = (bytes: Uint8Array, filename?: string): FileKind =>
 };
 
 export const createFile = async (deps: FileDeps, principal: Principal, bytes: Uint8Array, filename: string | undefined): Promise<FileRow> => {
-  const kind = inspectUpload(bytes, filename);
+  const { kind, pages, sha256 } = await deps.work.inspect(bytes, filename);
   const now = deps.now();
   const id = deps.newId("file");
   const row: FileRow = {
@@ -74,8 +76,8 @@ export const createFile = async (deps: FileDeps, principal: Principal, bytes: Ui
     filename: cleanName(filename, kind),
     content_type: CONTENT_TYPES[kind],
     bytes: bytes.byteLength,
-    sha256: createHash("sha256").update(bytes).digest("hex"),
-    pages: pagesOf(bytes, kind),
+    sha256,
+    pages,
     blob_key: `files/${id}`,
     kind,
     created_at: now.toISOString(),

@@ -29,6 +29,8 @@ import { plainText } from "../ir/text.ts";
 import type { Block, ColumnAlign, Footnote, HeadingLevel, IRDocument, TableRow } from "../ir/types.ts";
 import type { ReadContext } from "./inlines.ts";
 import { isLineBlock, readInlines, trimInlines } from "./inlines.ts";
+import { markdownTooComplex } from "./limits.ts";
+import { ProcessingFailure } from "../errors.ts";
 
 /**
  * `web:<search text>` addresses carry spaces, which CommonMark does not allow in a link destination; they are
@@ -37,6 +39,8 @@ import { isLineBlock, readInlines, trimInlines } from "./inlines.ts";
 const webImage = /(!\[[^\]\n]*\]\()(web:[^()<>\n]*?)\)/g;
 
 export function readMarkdown(markdown: string): { ir: IRDocument; diagnostics: Diagnostic[] } {
+  const refused = markdownTooComplex(markdown);
+  if (refused) throw new ProcessingFailure({ code: "processing_failed", message: `The Markdown was not read: ${refused}.` });
   const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown.replace(webImage, "$1<$2>)")) as Root;
   const ctx: ReadContext = {
     definitions: new Map(),

@@ -22,7 +22,8 @@ const migrationSource: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigration: async (m) => ({ up: m.up, down: m.down }),
 };
 
-export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string }): Promise<Knex> => {
+/** A connection to the store without migrating it (worker threads of core/work read what the service migrated). */
+export const connectDatabase = (opts: { dataDir: string; databaseUrl?: string }): Knex => {
   let knex: Knex;
   if (opts.databaseUrl) {
     knex = knexFactory({ client: "pg", connection: opts.databaseUrl, pool: { min: 0, max: 10 } });
@@ -47,6 +48,11 @@ export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string
       },
     });
   }
+  return knex;
+};
+
+export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string }): Promise<Knex> => {
+  const knex = connectDatabase(opts);
   await knex.migrate.latest({ migrationSource });
   if (!opts.databaseUrl) attachFastReader(knex, join(opts.dataDir, "quire.sqlite"));
   return knex;

@@ -20,7 +20,6 @@ import type { CreateRequest } from "../validate.ts";
 import type { FileRef } from "../file-refs.ts";
 import { formatPlugins } from "../../../plugins/index.ts";
 import { CONFIG_MARKER } from "../../../plugins/artifact/index.ts";
-import { screenshotHtml, chromiumVersion } from "../../../renderers/chromium/index.ts";
 import { resolveContentImages } from "./images.ts";
 import { PREVIEW_WIDTH } from "./create-content.ts";
 import type { Pipeline, PipelineOutput } from "./types.ts";
@@ -90,7 +89,7 @@ const PREVIEW_STORAGE = `(() => {
   window.EventSource = QuietEventSource;
 })();`;
 
-export const createArtifact: Pipeline = async ({ row, signal, phase, event, db, blobs, allowPrivateUrls }) => {
+export const createArtifact: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, allowPrivateUrls }) => {
   const request = fromJson<CreateRequest | null>(row.request, null);
   const markdown = request?.content?.markdown ?? "";
   const storage = fromJson<{ storage: "shared" | "local" } | null>(row.artifact, null)?.storage ?? "shared";
@@ -126,7 +125,7 @@ export const createArtifact: Pipeline = async ({ row, signal, phase, event, db, 
   try {
     // The page with the settings it is served with; a shared page's storage is answered in the page (PREVIEW_STORAGE).
     const html = withConfig(Buffer.from(page.bytes).toString("utf8"), storage === "shared" ? { storage, api: "/_db", token: "preview" } : { storage });
-    const shot = await screenshotHtml(html, {
+    const shot = await engines.browser.screenshot(html, {
       width: PREVIEW_WIDTH,
       maxHeight: PREVIEW_MAX_HEIGHT,
       timeoutMs: PREVIEW_TIMEOUT_MS,
@@ -152,6 +151,6 @@ export const createArtifact: Pipeline = async ({ row, signal, phase, event, db, 
     pages: 1,
     type: "artifact",
     style: { applied: style.applied, unsupported: style.unsupported },
-    renderer: `artifact plugin · ${await chromiumVersion().catch(() => "Chromium")}`,
+    renderer: `artifact plugin · ${await engines.browser.version().catch(() => "Chromium")}`,
   };
 };

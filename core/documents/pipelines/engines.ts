@@ -8,11 +8,12 @@ import type { OfficeConverter } from "../../../renderers/types.ts";
 import type { Ocr } from "../../../plugins/extract.ts";
 import { startOfficeConverter, pdfReader } from "../../../renderers/index.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
+import { chromiumVersion, screenshotHtml } from "../../../renderers/chromium/index.ts";
 import type { Engines } from "./types.ts";
 
 const run = promisify(execFile);
 
-export const makeEngines = (options: { converters?: number }): Engines & { close: () => Promise<void>; ocr: () => Ocr | undefined } => {
+export const makeEngines = (options: { converters?: number }): Engines & { close: () => Promise<void>; ocr: () => Ocr } => {
   let converter: Promise<OfficeConverter> | null = null;
   let ocr: (Ocr & { close: () => Promise<void> }) | undefined;
   let description: Promise<string> | null = null;
@@ -26,6 +27,7 @@ export const makeEngines = (options: { converters?: number }): Engines & { close
     pdf: pdfReader,
     // Tesseract, one process per page and as many at once as there are cores, started on first use.
     ocr: () => (ocr ??= startOcr({})),
+    browser: { screenshot: screenshotHtml, version: chromiumVersion },
     describe: () =>
       (description ??= run("soffice", ["--version"], { timeout: 10_000 })
         .then(({ stdout }) => `${/LibreOffice [\d.]+/.exec(stdout)?.[0] ?? "LibreOffice"} · mupdf`)

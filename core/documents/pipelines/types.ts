@@ -5,6 +5,7 @@ import type { DocumentRow } from "../repo.ts";
 import type { StyleApplied } from "../validate.ts";
 import type { BlobStoreShape } from "../../services/blobs.ts";
 import type { OfficeConverter, PdfReader } from "../../../renderers/types.ts";
+import type { Screenshot, ScreenshotOptions } from "../../../renderers/chromium/index.ts";
 import type { Ocr } from "../../../plugins/extract.ts";
 import type { LedgerEntry } from "../../compile/compile.ts";
 import type { WireReport } from "../report.ts";
@@ -43,6 +44,11 @@ export interface Engines {
   /** Tesseract for scanned pages and pictures; undefined where it is not available. */
   readonly ocr: () => Ocr | undefined;
   readonly describe: () => Promise<string>;
+  /** Headless Chromium, shared by the process: artifact previews. */
+  readonly browser: {
+    readonly screenshot: (html: string, options?: ScreenshotOptions) => Promise<Screenshot>;
+    readonly version: () => Promise<string>;
+  };
 }
 
 export interface PipelineContext {

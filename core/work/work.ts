@@ -1,0 +1,108 @@
+/**
+ * What the service asks of its worker threads, in its own words (issue 11: the thread that answers HTTP only does
+ * I/O): inspect an upload, read a file into Markdown, run a document's pipeline. `pooledWork` sends each to the
+ * worker pools with a time limit and answers the threads' calls to the shared engines; `inlineWork` runs the same
+ * functions on the calling thread, for tests of the operations and for the command line.
+ */
+import { ProcessingFailure, FileRejected } from "../errors.ts";
+import { inspectFile, type Inspected } from "../files/inspect.ts";
+import { readFile, type ExtractionText } from "../extract/read.ts";
+import { formatPlugins } from "../../plugins/index.ts";
+import { pipelines, type PipelineName } from "../documents/pipelines/index.ts";
+import type { Engines, PipelineContext, PipelineResult } from "../documents/pipelines/types.ts";
+import type { Ocr } from "../../plugins/extract.ts";
+import type { ConvertTarget, OfficeFormat } from "../../renderers/types.ts";
+import { makeWorkPool, TaskStopped, type WorkPool } from "./pool.ts";
+import type { HostHandlers } from "./host.ts";
+import type { tasks } from "./tasks.ts";
+
+export interface ReadLimits {
+  readonly maxPages: number;
+  readonly maxOcrPages: number;
+}
+
+export interface Work {
+  readonly inspect: (bytes: Uint8Array, filename?: string) => Promise<Inspected>;
+  readonly extract: (bytes: Uint8Array, filename: string | undefined, options: ReadLimits & { signal: AbortSignal }) => Promise<ExtractionText>;
+  readonly pipeline: (name: PipelineName, ctx: PipelineContext) => Promise<PipelineResult>;
+  readonly close: () => Promise<void>;
+}
+
+/** The shared engines of this thread, plus the OCR that extraction uses. */
+export type HostEngines = Omit<Engines, "ocr"> & { readonly ocr: () => Ocr };
+
+export const inlineWork = (engines: HostEngines): Work => ({
+  inspect: async (bytes, filename) => inspectFile(bytes, filename),
+  extract: async (bytes, filename, { signal, ...limits }) => readFile(bytes, filename, formatPlugins, { converter: await engines.converter(), ocr: engines.ocr(), signal, ...limits }),
+  pipeline: (name, ctx) => pipelines[name](ctx),
+  close: async () => undefined,
+});
+
+export interface WorkSettings {
+  readonly store: { readonly dataDir: string; readonly databaseUrl?: string };
+  /** Document jobs at once (each holds a thread for its whole pipeline). */
+  readonly jobs: number;
+  /** Threads for uploads and extractions. */
+  readonly reads: number;
+  /** V8 heap limit of a thread, in MB. */
+  readonly memoryMb: number;
+  /** Time limits: a document's pipeline, an upload's inspection, an extraction. */
+  readonly jobTimeoutMs: number;
+  readonly inspectTimeoutMs: number;
+  readonly extractTimeoutMs: number;
+}
+
+const engineHandlers = (engines: HostEngines): HostHandlers => ({
+  convert: async ([input, from, to, options], signal) =>
+    (await engines.converter()).convert(input as Uint8Array, from as OfficeFormat, to as ConvertTarget, { ...(options as { timeoutMs?: number }), signal }),
+  ocr: ([image], signal) => engines.ocr().read(image as Uint8Array, { signal }),
+  describe: () => engines.describe(),
+  screenshot: ([html, options], signal) => engines.browser.screenshot(html as string, { ...(options as object), signal }),
+  browserVersion: () => engines.browser.version(),
+});
+
+export const pooledWork = (settings: WorkSettings, engines: HostEngines): Work => {
+  type Tasks = typeof tasks;
+  const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "jobs", minThreads: settings.jobs, maxThreads: settings.jobs, memoryMb: settings.memoryMb, store: settings.store });
+  const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "reads", minThreads: 1, maxThreads: settings.reads, memoryMb: settings.memoryMb, store: settings.store });
+  const handlers = engineHandlers(engines);
+
+  return {
+    inspect: async (bytes, filename) => {
+      try {
+        return await reads.run("inspect", { bytes, filename }, { timeoutMs: settings.inspectTimeoutMs });
+      } catch (error) {
+        // A file that cannot be checked within the limits is refused, as any other file Quire cannot open safely.
+        if (error instanceof TaskStopped) throw new FileRejected({ message: `The file was rejected: ${error.message.replace(/^inspect/, "checking it")}.` });
+        throw error;
+      }
+    },
+    extract: async (bytes, filename, { signal, ...limits }) => {
+      try {
+        return await reads.run("extract", { bytes, filename, ...limits }, { signal, timeoutMs: settings.extractTimeoutMs, host: handlers });
+      } catch (error) {
+        if (error instanceof TaskStopped && error.reason !== "timeout") throw new FileRejected({ message: `The file could not be read: ${error.message.replace(/^extract/, "reading it")}.` });
+        throw error;
+      }
+    },
+    pipeline: async (name, ctx) => {
+      try {
+        return await jobs.run(
+          "pipeline",
+          { name, row: ctx.row, allowPrivateUrls: ctx.allowPrivateUrls },
+          {
+            signal: ctx.signal,
+            timeoutMs: settings.jobTimeoutMs,
+            host: { ...handlers, phase: ([phase]) => ctx.phase(phase as string), event: ([type, data]) => ctx.event(type as string, data as Record<string, unknown>) },
+          },
+        );
+      } catch (error) {
+        if (error instanceof TaskStopped) throw new ProcessingFailure({ code: "processing_failed", message: `Processing stopped: ${error.message.replace(/^pipeline/, "the document")}.` });
+        throw error;
+      }
+    },
+    close: async () => {
+      await Promise.all([jobs.close(), reads.close()]);
+    },
+  };
+};

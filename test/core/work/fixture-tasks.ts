@@ -1,0 +1,21 @@
+/** Tasks for the pool's tests (test/core/work/pool.test.ts): each shows one way a task can end. */
+import { threadId } from "node:worker_threads";
+import { ProcessingFailure } from "../../../core/errors.ts";
+import type { HostClient } from "../../../core/work/host.ts";
+
+const kept: unknown[] = [];
+
+export const tasks = {
+  echo: async (input: { value: unknown }) => ({ value: input.value, threadId }),
+  fail: async () => {
+    throw new ProcessingFailure({ code: "content_empty", message: "nothing to show" });
+  },
+  spin: async () => {
+    for (;;);
+  },
+  grow: async () => {
+    for (;;) kept.push(new Array(1_000_000).fill(kept.length));
+  },
+  host: async (input: { a: number; b: number }, host?: HostClient) => ({ sum: await host!.call<number>("add", input.a, input.b) }),
+  hostFails: async (_input: unknown, host?: HostClient) => host!.call("refuse"),
+};
