@@ -13,6 +13,7 @@ import { inspectFile } from "../files/inspect.ts";
 import { readFile } from "../extract/read.ts";
 import { formatPlugins } from "../../plugins/index.ts";
 import { pdfReader } from "../../renderers/index.ts";
+import { ocrFromTsv } from "../../renderers/tesseract/index.ts";
 import { pipelines, type PipelineName } from "../documents/pipelines/index.ts";
 import type { DocumentRow } from "../documents/repo.ts";
 import type { Engines } from "../documents/pipelines/types.ts";
@@ -38,7 +39,7 @@ const converterOf = (host: HostClient): OfficeConverter => ({
   convert: (input, from, to, options) => host.call("convert", input, from, to, { timeoutMs: options?.timeoutMs }),
   close: async () => undefined,
 });
-const ocrOf = (host: HostClient): Ocr => ({ read: (image) => host.call("ocr", image) });
+const ocrOf = (host: HostClient): Ocr => ({ read: async (image) => ocrFromTsv(await host.call<string>("ocrTsv", image)) });
 
 const enginesOf = (host: HostClient): Engines => {
   const converter = converterOf(host);

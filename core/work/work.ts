@@ -12,6 +12,7 @@ import { pipelines, type PipelineName } from "../documents/pipelines/index.ts";
 import type { Engines, PipelineContext, PipelineResult } from "../documents/pipelines/types.ts";
 import type { Ocr } from "../../plugins/extract.ts";
 import type { ConvertTarget, OfficeFormat } from "../../renderers/types.ts";
+import type { OcrTsv } from "../../renderers/tesseract/index.ts";
 import { makeWorkPool, TaskStopped, type WorkPool } from "./pool.ts";
 import type { HostHandlers } from "./host.ts";
 import type { tasks } from "./tasks.ts";
@@ -29,7 +30,7 @@ export interface Work {
 }
 
 /** The shared engines of this thread, plus the OCR that extraction uses. */
-export type HostEngines = Omit<Engines, "ocr"> & { readonly ocr: () => Ocr };
+export type HostEngines = Omit<Engines, "ocr"> & { readonly ocr: () => Ocr & { readonly readTsv: OcrTsv } };
 
 export const inlineWork = (engines: HostEngines): Work => ({
   inspect: async (bytes, filename) => inspectFile(bytes, filename),
@@ -55,7 +56,8 @@ export interface WorkSettings {
 const engineHandlers = (engines: HostEngines): HostHandlers => ({
   convert: async ([input, from, to, options], signal) =>
     (await engines.converter()).convert(input as Uint8Array, from as OfficeFormat, to as ConvertTarget, { ...(options as { timeoutMs?: number }), signal }),
-  ocr: ([image], signal) => engines.ocr().read(image as Uint8Array, { signal }),
+  // Only Tesseract's process runs here; its layout is worked out in the worker (core/work/tasks.ts).
+  ocrTsv: ([image], signal) => engines.ocr().readTsv(image as Uint8Array, { signal }),
   describe: () => engines.describe(),
   screenshot: ([html, options], signal) => engines.browser.screenshot(html as string, { ...(options as object), signal }),
   browserVersion: () => engines.browser.version(),

@@ -165,7 +165,13 @@ interface Waiter {
   readonly start: () => void;
 }
 
-export const startOcr = (options: OcrOptions = {}): Ocr & { readonly size: number; readonly close: () => Promise<void> } => {
+/** The Markdown, text and confidence of Tesseract's TSV: CPU work, done where the caller's files are parsed. */
+export const ocrFromTsv = (tsv: string): OcrResult => ocrResult(parseTsv(tsv));
+
+/** Tesseract's raw TSV of a picture: only the process and its output, so a worker thread can do the layout. */
+export type OcrTsv = (image: Uint8Array, options?: { signal?: AbortSignal }) => Promise<string>;
+
+export const startOcr = (options: OcrOptions = {}): Ocr & { readonly readTsv: OcrTsv; readonly size: number; readonly close: () => Promise<void> } => {
   const size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
   const timeoutMs = options.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS;
   const languages = options.languages ?? "eng+spa";
@@ -257,23 +263,25 @@ export const startOcr = (options: OcrOptions = {}): Ocr & { readonly size: numbe
       child.stdin!.end(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
     });
 
-  const read = async (image: Uint8Array, readOptions: { signal?: AbortSignal } = {}): Promise<OcrResult> => {
+  const readTsv: OcrTsv = async (image, readOptions = {}) => {
     const { signal } = readOptions;
     signal?.throwIfAborted();
     if (closed) throw new OcrError("OCR has been closed.", "unavailable");
     await acquire(signal);
     try {
       signal?.throwIfAborted();
-      return ocrResult(parseTsv(await run(image, signal)));
+      return await run(image, signal);
     } finally {
       release();
     }
   };
+
+  const read = async (image: Uint8Array, readOptions: { signal?: AbortSignal } = {}): Promise<OcrResult> => ocrFromTsv(await readTsv(image, readOptions));
 
   const close = async () => {
     closed = true;
     for (const child of children) child.kill("SIGKILL");
   };
 
-  return { read, size, close };
+  return { read, readTsv, size, close };
 };

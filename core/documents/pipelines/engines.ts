@@ -7,15 +7,15 @@ import { promisify } from "node:util";
 import type { OfficeConverter } from "../../../renderers/types.ts";
 import type { Ocr } from "../../../plugins/extract.ts";
 import { startOfficeConverter, pdfReader } from "../../../renderers/index.ts";
-import { startOcr } from "../../../renderers/tesseract/index.ts";
+import { startOcr, type OcrTsv } from "../../../renderers/tesseract/index.ts";
 import { chromiumVersion, screenshotHtml } from "../../../renderers/chromium/index.ts";
 import type { Engines } from "./types.ts";
 
 const run = promisify(execFile);
 
-export const makeEngines = (options: { converters?: number }): Engines & { close: () => Promise<void>; ocr: () => Ocr } => {
+export const makeEngines = (options: { converters?: number }): Engines & { close: () => Promise<void>; ocr: () => Ocr & { readTsv: OcrTsv } } => {
   let converter: Promise<OfficeConverter> | null = null;
-  let ocr: (Ocr & { close: () => Promise<void> }) | undefined;
+  let ocr: (Ocr & { readTsv: OcrTsv; close: () => Promise<void> }) | undefined;
   let description: Promise<string> | null = null;
   return {
     // A failed start is forgotten, so the next document tries again instead of failing for good.

@@ -7,13 +7,13 @@ const kept: unknown[] = [];
 
 export const tasks = {
   echo: async (input: { value: unknown }) => ({ value: input.value, threadId }),
-  fail: async () => {
+  fail: async (_input: unknown) => {
     throw new ProcessingFailure({ code: "content_empty", message: "nothing to show" });
   },
-  spin: async () => {
+  spin: async (_input: unknown) => {
     for (;;);
   },
-  grow: async () => {
+  grow: async (_input: unknown) => {
     for (;;) kept.push(new Array(1_000_000).fill(kept.length));
   },
   host: async (input: { a: number; b: number }, host?: HostClient) => ({ sum: await host!.call<number>("add", input.a, input.b) }),
