@@ -6,6 +6,7 @@
 import type { Knex } from "knex";
 import type { BlobStoreShape } from "../services/blobs.ts";
 import { EVENTS_KEPT_MS } from "./retention.ts";
+import { deleteRequest } from "./request-store.ts";
 import { sweepFiles } from "../files/store.ts";
 import { sweepExtractions } from "../extract/service.ts";
 import { deleteArtifactData } from "../artifacts/store.ts";
@@ -13,6 +14,7 @@ import { pruneChanges } from "../artifacts/changes.ts";
 
 export const deleteContent = async (db: Knex, blobs: BlobStoreShape, documentId: string, now: Date) => {
   await blobs.deletePrefix(`documents/${documentId}`);
+  await deleteRequest(blobs, documentId);
   await db.transaction(async (trx) => {
     await trx("outputs").where({ document_id: documentId }).delete();
     await trx("events").where({ document_id: documentId }).delete();

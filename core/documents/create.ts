@@ -12,6 +12,7 @@ import type { DocDeps } from "./deps.ts";
 import { attachDocument, claimKey, releaseKey, requestHash } from "./idempotency.ts";
 import type { DocumentRow } from "./repo.ts";
 import { validateCreate, type Plan } from "./validate.ts";
+import { storeRequest } from "./request-store.ts";
 import type { components } from "../../generated/openapi.ts";
 
 export type DryRunResult = components["schemas"]["DryRunResult"];
@@ -80,8 +81,10 @@ export const createDocument = async (
       throw new RateLimited({ message: `Over ${deps.config.rateLimitPerMinute} documents a minute for this organization.`, retryAfterSeconds: retryAfter });
     }
     const now = deps.now();
+    const id = deps.newId("doc");
+    const request = await storeRequest(deps.blobs, id, plan.request);
     const row: DocumentRow = {
-      id: deps.newId("doc"),
+      id,
       organization_id: principal.organizationId,
       project_id: principal.projectId,
       name: plan.name,
@@ -110,7 +113,7 @@ export const createDocument = async (
       artifact: toJson(plan.artifact),
       content_deleted_at: null,
       events_deleted_at: null,
-      request: JSON.stringify(plan.request),
+      request,
       report: null,
       charge_level: plan.quality.level,
       charge_units: null,

@@ -14,6 +14,7 @@ import { readMarkdown } from "../../markdown/read.ts";
 import { isEmpty } from "../../ir/empty.ts";
 import { defaultStyle } from "../../style/defaults.ts";
 import { readStyle } from "../../style/read.ts";
+import { loadRequest } from "../request-store.ts";
 import { fromJson } from "../../store/db.ts";
 import type { Diagnostic } from "../../diagnostics.ts";
 import type { CreateRequest } from "../validate.ts";
@@ -90,7 +91,7 @@ const PREVIEW_STORAGE = `(() => {
 })();`;
 
 export const createArtifact: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, allowPrivateUrls }) => {
-  const request = fromJson<CreateRequest | null>(row.request, null);
+  const request = await loadRequest(blobs, row.request);
   const markdown = request?.content?.markdown ?? "";
   const storage = fromJson<{ storage: "shared" | "local" } | null>(row.artifact, null)?.storage ?? "shared";
 

@@ -19,7 +19,7 @@ import { checkConsistency } from "../../keydata/consistency.ts";
 import { formatPlugins } from "../../../plugins/index.ts";
 import { pdfOutline, pdfPictures } from "../../../renderers/index.ts";
 import { layoutChecks } from "../../../plugins/checks/index.ts";
-import { fromJson } from "../../store/db.ts";
+import { loadRequest } from "../request-store.ts";
 import type { CreateRequest } from "../validate.ts";
 import type { DocType } from "../../ir/types.ts";
 import type { FileRef } from "../file-refs.ts";
@@ -45,7 +45,7 @@ const MEDIA = {
 export const fileBase = (name: string | null) => (name ?? "document").replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 120) || "document";
 
 export const createFromContent: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, allowPrivateUrls }) => {
-  const request = fromJson<CreateRequest | null>(row.request, null);
+  const request = await loadRequest(blobs, row.request);
   const markdown = request?.content?.markdown ?? "";
   const format = row.format as OfficeKind | "pdf";
 

@@ -6,13 +6,13 @@
 import { ProcessingFailure } from "../../errors.ts";
 import { loadFileRef } from "../../files/load.ts";
 import { reviewBytes, type ReviewFormat } from "../../review/review-file.ts";
-import { fromJson } from "../../store/db.ts";
+import { loadRequest } from "../request-store.ts";
 import type { CreateRequest } from "../validate.ts";
 import type { FileRef } from "../file-refs.ts";
 import type { Pipeline } from "./types.ts";
 
 export const reviewFile: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, allowPrivateUrls }) => {
-  const request = fromJson<CreateRequest | null>(row.request, null);
+  const request = await loadRequest(blobs, row.request);
   if (!request?.file) throw new ProcessingFailure({ code: "file_not_found", message: "The request names no file to review." });
   await phase("reading");
   let loaded: { bytes: Uint8Array; name: string };
