@@ -2,10 +2,14 @@
  * What an uploaded file is, read from its bytes (interface, File: accepted kinds), never from its name alone:
  * OOXML by its content types, legacy Office by the stream names of its compound file, PDF and pictures by their
  * signatures, text by decoding. The name only tells Markdown from plain text. Macros anywhere are refused: the
- * macro-enabled OOXML types, a `vbaProject.bin` part, VBA storages in legacy files.
+ * macro-enabled OOXML types, a `vbaProject.bin` part, VBA storages in legacy files. So is what a reader would refuse
+ * later (issue 11, "refuse at upload what will be refused at use"): an OOXML package that is a zip bomb or has a DTD
+ * in any XML part (`verifyPackage`, the readers' own rules), a PDF whose compressed streams inflate past their bounds
+ * (pdf-streams.ts), and a picture over the pixel limit.
  */
-import { openPackage, PackageRefused } from "../ooxml/package.ts";
-import { probePicture } from "../images/probe.ts";
+import { openPackage, PackageRefused, verifyPackage } from "../ooxml/package.ts";
+import { overPixelLimit, probePicture } from "../images/probe.ts";
+import { scanPdfStreams } from "./pdf-streams.ts";
 
 export type FileKind = "docx" | "pptx" | "xlsx" | "pdf" | "doc" | "ppt" | "xls" | "txt" | "md" | "png" | "jpg" | "gif" | "webp";
 
@@ -46,6 +50,14 @@ const legacyKind = (b: Buffer): KindResult => {
   return { ok: true, kind };
 };
 
+/** The kind the main part's content type names, or null. */
+const mainKind = (types: string): FileKind | null => {
+  if (/wordprocessingml\.(document|template)\.main/.test(types)) return "docx";
+  if (/presentationml\.(presentation|slideshow|template)\.main/.test(types)) return "pptx";
+  if (/spreadsheetml\.(sheet|template)\.main/.test(types)) return "xlsx";
+  return null;
+};
+
 const ooxmlKind = (bytes: Uint8Array): KindResult => {
   try {
     const pkg = openPackage(bytes);
@@ -54,12 +66,16 @@ const ooxmlKind = (bytes: Uint8Array): KindResult => {
     if (/macroEnabled/i.test(types) || pkg.names.some((n) => /vbaProject\.bin$/i.test(n))) {
       return refuse("the file contains macros (VBA; .docm, .pptm and .xlsm are macro-enabled), which Quire refuses");
     }
-    if (/wordprocessingml\.(document|template)\.main/.test(types)) return { ok: true, kind: "docx" };
-    if (/presentationml\.(presentation|slideshow|template)\.main/.test(types)) return { ok: true, kind: "pptx" };
-    if (/spreadsheetml\.(sheet|template)\.main/.test(types)) return { ok: true, kind: "xlsx" };
-    return refuse("a zip package that is not a Word, PowerPoint or Excel document");
+    const kind = mainKind(types);
+    if (!kind) return refuse("a zip package that is not a Word, PowerPoint or Excel document");
+    verifyPackage(bytes);
+    return { ok: true, kind };
   } catch (error) {
-    if (error instanceof PackageRefused) return refuse(error.reason === "zip_bomb" ? `the file looks like a zip bomb: ${error.message}` : `the file is damaged: ${error.message}`);
+    if (error instanceof PackageRefused) {
+      if (error.reason === "zip_bomb") return refuse(`the file looks like a zip bomb: ${error.message}`);
+      if (error.reason === "xml_dtd") return refuse(`${error.message}, which Quire refuses (a DTD is the road to entity bombs and external entities)`);
+      return refuse(`the file is damaged: ${error.message}`);
+    }
     throw error;
   }
 };
@@ -81,11 +97,19 @@ export const decodeText = (b: Buffer): string | null => {
 export const detectKind = (bytes: Uint8Array, filename?: string): KindResult => {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.length === 0) return refuse("the file is empty");
-  if (b.subarray(0, 1024).includes(Buffer.from("%PDF-"))) return { ok: true, kind: "pdf" };
+  if (b.subarray(0, 1024).includes(Buffer.from("%PDF-"))) {
+    // Before mupdf opens it (inspectUpload asks it about a password next), which already inflates object streams.
+    const streams = scanPdfStreams(bytes);
+    return streams.refused ? refuse(streams.refused) : { ok: true, kind: "pdf" };
+  }
   if (b.length >= 4 && b.readUInt32LE(0) === 0x04034b50) return ooxmlKind(bytes);
   if (b.length >= 8 && b.readUInt32BE(0) === 0xd0cf11e0 && b.readUInt32BE(4) === 0xa1b11ae1) return legacyKind(b);
   const picture = probePicture(bytes);
-  if (picture) return { ok: true, kind: picture.type };
+  if (picture) {
+    // Told from the header alone: decoding the picture is what costs (a 900-megapixel PNG can be a few hundred KB).
+    const tooLarge = overPixelLimit(picture);
+    return tooLarge ? refuse(tooLarge) : { ok: true, kind: picture.type };
+  }
   if (/^(\x89PNG|\xff\xd8|GIF8|RIFF)/.test(b.subarray(0, 4).toString("latin1"))) return refuse("a picture that is damaged or of an unknown kind");
   if (decodeText(b) !== null) return { ok: true, kind: /\.(md|markdown)$/i.test(filename ?? "") ? "md" : "txt" };
   return refuse("not a supported kind: Word, PowerPoint, Excel (also .doc, .ppt, .xls), PDF, text, Markdown or a picture (PNG, JPEG, GIF, WebP)");

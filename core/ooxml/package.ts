@@ -1,12 +1,18 @@
 /**
  * Opening an OOXML package (docx, pptx, xlsx) safely, for every reader of uploaded files. Sizes come from the zip's
  * central directory and are checked before anything is inflated: a part over 64 MB, a package over 256 MB
- * uncompressed, more than 10,000 parts or a compression ratio over 200:1 on a large part is refused as a zip bomb.
- * Inflation itself is capped at the declared size, so a lying header cannot inflate further. XML is parsed without
- * any DTD: a DOCTYPE (the road to entity bombs and external entities) is refused.
+ * uncompressed, more than 10,000 parts, a compression ratio over 200:1 on a large part, or entries whose stored data
+ * overlap (the overlapping zip bomb, where many directory entries point at one compressed block) is refused as a zip
+ * bomb. Inflation itself is capped at the declared size, so a lying header cannot inflate further. XML is parsed
+ * without any DTD: a DOCTYPE or an entity declaration (the road to entity bombs and external entities) is refused.
+ *
+ * `verifyPackage` is the whole of that done at once, for uploads: every entry inflated, or for binary parts counted
+ * (core/files/inflate-count.ts), each stopped at its declared size, and every XML part searched for a DTD, so what a
+ * reader would refuse later is refused when the file arrives.
  */
 import { inflateRawSync } from "node:zlib";
 import { XMLParser } from "fast-xml-parser";
+import { countInflated } from "../files/inflate-count.ts";
 
 export class PackageRefused extends Error {
   constructor(
@@ -86,7 +92,29 @@ const readEntries = (b: Buffer): Entry[] => {
     entries.push(entry);
     at += 46 + nameLength + b.readUInt16LE(at + 30) + b.readUInt16LE(at + 32);
   }
+  refuseOverlaps(b, entries);
   return entries;
+};
+
+/**
+ * Refuses entries whose stored data overlap: each entry's local header and data must sit apart from every other's.
+ * The overlapping zip bomb (Fifield, 2019) points thousands of directory entries at one compressed block, so a small
+ * file declares gigabytes while each entry alone looks honest; no zip writer shares data between entries. An entry
+ * whose local header is missing is left to the readers, which report it as damaged.
+ */
+const refuseOverlaps = (b: Buffer, entries: readonly Entry[]): void => {
+  const spans: Array<{ name: string; start: number; end: number }> = [];
+  for (const e of entries) {
+    // Zip64 sizes live in an extra field this reader does not follow; such an entry cannot be read anyway.
+    if (e.compressed === 0xffffffff || e.offset + 30 > b.length || b.readUInt32LE(e.offset) !== 0x04034b50) continue;
+    spans.push({ name: e.name, start: e.offset, end: e.offset + 30 + b.readUInt16LE(e.offset + 26) + b.readUInt16LE(e.offset + 28) + e.compressed });
+  }
+  spans.sort((x, y) => x.start - y.start);
+  for (let i = 1; i < spans.length; i++) {
+    const before = spans[i - 1]!;
+    const span = spans[i]!;
+    if (span.start < before.end) throw new PackageRefused(`the zip entries ${before.name} and ${span.name} share stored data (an overlapping zip bomb)`, "zip_bomb");
+  }
 };
 
 /**
@@ -136,6 +164,124 @@ export const openPackage = (bytes: Uint8Array): Package => {
   };
 };
 
+/**
+ * The one rule for a DTD in XML, what every reader of parts refuses (`parseXml`, the package review's scanner, the
+ * Word, PowerPoint and Excel readers): `<!DOCTYPE` or `<!ENTITY` anywhere in the text, in any case. A real DTD must
+ * come before the root element; elsewhere the markup can only sit in a comment or CDATA, which no Office writer
+ * puts there, and refusing it too keeps one rule that upload and use share.
+ */
+export const declaresDtd = (xml: string): boolean => /<!(?:DOCTYPE|ENTITY)/i.test(xml);
+
+const upper = (byte: number) => (byte >= 0x61 && byte <= 0x7a ? byte - 0x20 : byte);
+const wordAt = (b: Uint8Array, offset: number, word: string) => {
+  for (let i = 0; i < word.length; i++) if (upper(b[offset + i] ?? 0) !== word.charCodeAt(i)) return false;
+  return true;
+};
+
+/** `declaresDtd` on a part's bytes: UTF-8 searched as bytes, UTF-16 (told by its byte-order mark) decoded first. */
+export const partDeclaresDtd = (bytes: Uint8Array): boolean => {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    const utf16 = Buffer.from(bytes.subarray(2));
+    if (bytes[0] === 0xfe) utf16.swap16();
+    return declaresDtd(utf16.toString("utf16le"));
+  }
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = b.indexOf("<!"); i >= 0; i = b.indexOf("<!", i + 2)) if (wordAt(b, i + 2, "DOCTYPE") || wordAt(b, i + 2, "ENTITY")) return true;
+  return false;
+};
+
+/** Parts that are XML by their name: the review's rule (core/ooxml/review/parts.ts), VML included. */
+const XML_NAME = /\.(?:xml|rels|vml)$/i;
+const XML_TYPE = /(?:\+xml|^application\/xml|^text\/xml)$/i;
+const DECLARATION = /<(?:[\w.-]+:)?(Default|Override)\b([^>]*)>/g;
+const ATTRIBUTE = /([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+const partKeyOf = (name: string) => {
+  const bare = name.replace(/^\//, "");
+  try {
+    return decodeURIComponent(bare).toLowerCase();
+  } catch {
+    return bare.toLowerCase();
+  }
+};
+
+/**
+ * Which parts are XML: by name, or by the XML content type `[Content_Types].xml` gives them (an SVG picture is
+ * `image/svg+xml`). Read with a plain scan, so a damaged content types part only narrows the answer to the names.
+ */
+const xmlParts = (names: readonly string[], contentTypes: string | null): Set<string> => {
+  const defaults = new Map<string, string>();
+  const overrides = new Map<string, string>();
+  for (const m of (contentTypes ?? "").matchAll(DECLARATION)) {
+    const attrs = new Map([...m[2]!.matchAll(ATTRIBUTE)].map((a) => [a[1]!, a[2] ?? a[3] ?? ""]));
+    if (m[1] === "Default" && attrs.has("Extension")) defaults.set(attrs.get("Extension")!.toLowerCase(), attrs.get("ContentType") ?? "");
+    if (m[1] === "Override" && attrs.has("PartName")) overrides.set(partKeyOf(attrs.get("PartName")!), attrs.get("ContentType") ?? "");
+  }
+  return new Set(
+    names.filter((name) => {
+      if (XML_NAME.test(name)) return true;
+      const extension = /\.([^./]+)$/.exec(name)?.[1]?.toLowerCase() ?? "";
+      const type = overrides.get(partKeyOf(name)) ?? defaults.get(extension);
+      return type !== undefined && XML_TYPE.test(type);
+    }),
+  );
+};
+
+/**
+ * Reads the whole package once and throws `PackageRefused` for what any reader would refuse while reading it: a zip
+ * bomb (the directory checks of `openPackage`, and an entry inflating past its declared size, which is where a lying
+ * directory shows) and a DTD in any XML part. Inflation never passes the declared sizes, so it is bounded by the
+ * directory limits (256 MB at most, 64 MB at once). Damage (an entry that cannot be inflated, a CRC that does not
+ * match, a size that falls short) is not refused here: the review reports and repairs it.
+ */
+export const verifyPackage = (bytes: Uint8Array): { parts: number; inflated: number } => {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const entries = readEntries(b);
+  const oversized = (e: Entry) => new PackageRefused(`${e.name} inflates past the ${e.size} bytes its zip entry declares`, "zip_bomb");
+  /** The entry's stored data, or null when it is a folder or cannot be read (damage, left to the readers). */
+  const rawOf = (e: Entry): Buffer | null => {
+    if (e.name.endsWith("/") || (e.flags & 1) !== 0 || e.compressed === 0xffffffff || (e.method !== 0 && e.method !== 8)) return null;
+    if (e.offset + 30 > b.length || b.readUInt32LE(e.offset) !== 0x04034b50) return null;
+    const start = e.offset + 30 + b.readUInt16LE(e.offset + 26) + b.readUInt16LE(e.offset + 28);
+    return b.subarray(start, Math.min(b.length, start + e.compressed));
+  };
+  /** The entry's bytes (an XML part's, to be searched), or null when it cannot be read. */
+  const dataOf = (e: Entry): Uint8Array | null => {
+    const raw = rawOf(e);
+    if (!raw || e.method === 0) return raw;
+    try {
+      return inflateRawSync(raw, { maxOutputLength: Math.max(e.size, 1) });
+    } catch (error) {
+      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw oversized(e);
+      return null;
+    }
+  };
+  const typesEntry = entries.find((e) => partKeyOf(e.name) === "[content_types].xml");
+  const types = typesEntry ? dataOf(typesEntry) : null;
+  const xml = xmlParts(entries.map((e) => e.name), types ? Buffer.from(types).toString("utf8") : null);
+  let parts = 0;
+  let inflated = 0;
+  for (const e of entries) {
+    if (xml.has(e.name)) {
+      // One part at a time, so no more than one part's data (64 MB at most) is held at once.
+      const data = dataOf(e);
+      if (!data) continue;
+      if (partDeclaresDtd(data)) throw new PackageRefused(`${e.name} declares a DTD or entities`, "xml_dtd");
+      parts++;
+      inflated += data.length;
+      continue;
+    }
+    // Pictures and other binary parts are only measured: counted, never made (core/files/inflate-count.ts).
+    const raw = rawOf(e);
+    if (!raw) continue;
+    const count = e.method === 0 ? { bytes: raw.length, over: false } : countInflated(raw, Math.max(e.size, 1), false);
+    if (count.over) throw oversized(e);
+    parts++;
+    inflated += count.bytes;
+  }
+  return { parts, inflated };
+};
+
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "",
@@ -158,7 +304,7 @@ export const decodeXmlText = (text: string) =>
   );
 
 export const parseXml = (xml: string, part = "xml"): XmlNode[] => {
-  if (/<!DOCTYPE/i.test(xml.slice(0, 4096)) || /<!ENTITY/i.test(xml)) throw new PackageRefused(`${part} declares a DTD or entities`, "xml_dtd");
+  if (declaresDtd(xml)) throw new PackageRefused(`${part} declares a DTD or entities`, "xml_dtd");
   try {
     // `true` validates first: a broken part is an error to report, not a half-read tree.
     const result = parser.parse(xml, true) as XmlNode[] | { err: { msg: string } };

@@ -16,7 +16,9 @@ const flags = new Int32Array(data.retireFlags);
 Atomics.store(flags, threadId % RETIRE_SLOTS, 0);
 
 const retireIfBloated = () => {
-  const heap = getHeapStatistics().used_heap_size;
+  // The heap V8 holds from the system (what the process's memory shows), not what is live: after a large task it
+  // stays committed for a long time.
+  const heap = getHeapStatistics().total_heap_size;
   if (heap <= data.retireHeapBytes && wasmBytes() <= data.retireWasmBytes) return;
   // Set before the answer is sent, so the balancer never hands this thread another task; then leave.
   Atomics.store(flags, threadId % RETIRE_SLOTS, 1);
