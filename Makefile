@@ -24,3 +24,4 @@ bench: setup
 	npm run bench:review
 	npm run bench:webhooks
 	npm run bench:artifacts
+	npm run bench:hostile

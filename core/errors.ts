@@ -16,6 +16,7 @@ export class InputInvalid extends Data.TaggedError("InputInvalid")<Msg & { reado
 export class MalformedRequest extends Data.TaggedError("MalformedRequest")<Msg> {}
 export class UnsupportedMediaType extends Data.TaggedError("UnsupportedMediaType")<Msg> {}
 export class PayloadTooLarge extends Data.TaggedError("PayloadTooLarge")<Msg> {}
+export class HeadersTooLarge extends Data.TaggedError("HeadersTooLarge")<Msg> {}
 export class Unauthorized extends Data.TaggedError("Unauthorized")<Msg> {}
 export class RegionMismatch extends Data.TaggedError("RegionMismatch")<Msg> {}
 export class SessionRequired extends Data.TaggedError("SessionRequired")<Msg> {}
@@ -42,6 +43,7 @@ export type ApiError =
   | MalformedRequest
   | UnsupportedMediaType
   | PayloadTooLarge
+  | HeadersTooLarge
   | Unauthorized
   | RegionMismatch
   | SessionRequired

@@ -668,11 +668,12 @@ export interface components {
          *     `idempotency_request_in_progress` 409, `feature_unavailable` 501, `internal_error` 500,
          *     `method_not_allowed` 405 (the path exists, not with this method), `malformed_request` 400
          *     (body is not valid JSON or multipart), `unsupported_media_type` 415 (body's content type not
-         *     accepted), `payload_too_large` 413 (request body over the limit), `link_expired` 410 (a signed
-         *     download link past its expiry). Unknown paths give `not_found` 404.
+         *     accepted), `payload_too_large` 413 (request body over the limit), `headers_too_large` 431 (too
+         *     many or too large request headers), `link_expired` 410 (a signed download link past its expiry).
+         *     Unknown paths give `not_found` 404.
          * @enum {string}
          */
-        ErrorCode: "input_invalid" | "unauthorized" | "insufficient_balance" | "session_required" | "region_mismatch" | "rate_limited" | "not_an_artifact" | "record_too_large" | "too_many_records" | "not_found" | "file_rejected" | "file_too_large" | "report_not_ready" | "content_deleted" | "retention_none_shared" | "artifact_is_local" | "events_expired" | "idempotency_key_reused" | "idempotency_request_in_progress" | "feature_unavailable" | "internal_error" | "method_not_allowed" | "malformed_request" | "unsupported_media_type" | "payload_too_large" | "link_expired";
+        ErrorCode: "input_invalid" | "unauthorized" | "insufficient_balance" | "session_required" | "region_mismatch" | "rate_limited" | "not_an_artifact" | "record_too_large" | "too_many_records" | "not_found" | "file_rejected" | "file_too_large" | "report_not_ready" | "content_deleted" | "retention_none_shared" | "artifact_is_local" | "events_expired" | "idempotency_key_reused" | "idempotency_request_in_progress" | "feature_unavailable" | "internal_error" | "method_not_allowed" | "malformed_request" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "link_expired";
         /**
          * @description `error.code` of a document that ended `failed` (never charged):
          *     `content_empty` nothing to show (no headings, text, lists or tables);
@@ -1530,7 +1531,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description `malformed_request`: the body is not valid JSON, or the multipart body cannot be read. */
+        /** @description `malformed_request`: the body is not valid JSON, nests arrays and objects more than 64 levels deep, or the multipart body cannot be read (for example it ends before its closing boundary); or the body stopped arriving or ended early. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1586,6 +1587,19 @@ export interface components {
         };
         /** @description `payload_too_large`: the request body is over the limit. */
         PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description `headers_too_large`: the request has more than 40 header fields, or its request line and headers
+         *     are over 32 KB. Far past those bounds (49 header lines or more, or a request head of about 125 KB)
+         *     the connection is closed without an answer.
+         */
+        HeadersTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1705,6 +1719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1741,6 +1756,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["InputInvalid"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1837,6 +1853,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1864,6 +1881,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1890,6 +1908,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1916,6 +1935,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1962,6 +1982,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["InputInvalid"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2006,6 +2027,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2044,6 +2066,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2103,6 +2126,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2140,6 +2164,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2185,6 +2210,7 @@ export interface operations {
             };
             422: components["responses"]["InputInvalid"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2230,6 +2256,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2280,6 +2307,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -2307,6 +2335,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -2379,6 +2408,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -2416,6 +2446,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -2445,6 +2476,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["InputInvalid"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2483,6 +2515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2509,6 +2542,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2538,6 +2572,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SessionRequired"];
             422: components["responses"]["InputInvalid"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2578,6 +2613,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InputInvalid"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2605,6 +2641,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SessionRequired"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -87,6 +87,9 @@ export const responseSchemas = {
     "200": {
       "application/json": "Health"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     }
@@ -99,6 +102,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "422": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {
@@ -140,6 +146,9 @@ export const responseSchemas = {
     "429": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     },
@@ -157,6 +166,9 @@ export const responseSchemas = {
     "404": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     }
@@ -171,6 +183,9 @@ export const responseSchemas = {
     "404": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     }
@@ -183,6 +198,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "404": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {
@@ -205,6 +223,9 @@ export const responseSchemas = {
     "422": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     }
@@ -225,6 +246,9 @@ export const responseSchemas = {
     "410": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     }
@@ -240,6 +264,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "410": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {
@@ -271,6 +298,9 @@ export const responseSchemas = {
     "422": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     }
@@ -292,6 +322,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "429": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {
@@ -320,6 +353,9 @@ export const responseSchemas = {
     "429": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     }
@@ -338,6 +374,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "410": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {
@@ -363,6 +402,9 @@ export const responseSchemas = {
     "422": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     },
@@ -378,6 +420,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "404": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {
@@ -415,6 +460,9 @@ export const responseSchemas = {
     "429": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     },
@@ -438,6 +486,9 @@ export const responseSchemas = {
     "429": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     },
@@ -453,6 +504,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "422": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {
@@ -478,6 +532,9 @@ export const responseSchemas = {
     "422": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     }
@@ -490,6 +547,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "404": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {
@@ -507,6 +567,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "422": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {
@@ -538,6 +601,9 @@ export const responseSchemas = {
     "422": {
       "application/problem+json": "Problem"
     },
+    "431": {
+      "application/problem+json": "Problem"
+    },
     "500": {
       "application/problem+json": "Problem"
     }
@@ -553,6 +619,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "404": {
+      "application/problem+json": "Problem"
+    },
+    "431": {
       "application/problem+json": "Problem"
     },
     "500": {

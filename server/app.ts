@@ -1,10 +1,12 @@
 /**
  * The HTTP edge on HyperExpress: routes as data, authentication per route, every error a Problem. Unknown paths
- * answer 404 `not_found` and known paths with another method 405 `method_not_allowed`, both as Problems.
+ * answer 404 `not_found` and known paths with another method 405 `method_not_allowed`, both as Problems. Every
+ * handler runs inside its request's async context (the request id, for the process guard's log) and first refuses
+ * headers over the bounds with 431 `headers_too_large`.
  */
 import HyperExpress from "hyper-express";
 import type { ServerApp, Route, AuthMode } from "./context.ts";
-import { sendError, sendJson } from "./http.ts";
+import { headersProblem, inRequest, sendError, sendJson } from "./http.ts";
 import { documentRoutes } from "./routes/documents.ts";
 import { downloadRoutes } from "./routes/downloads.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
@@ -50,11 +52,22 @@ export const buildServer = (app: ServerApp) => {
   // A request whose Host is an artifact's origin (`<slug>.<artifact host>`) is that artifact's, whatever its path:
   // it is checked first on every route, and the ordinary routes never answer it.
   const artifacts = artifactOrigins(app);
+  /** Every handler: inside the request's context, headers checked first (artifact origins included). */
+  const guarded =
+    (handler: (req: HyperExpress.Request, res: HyperExpress.Response) => unknown) => (req: HyperExpress.Request, res: HyperExpress.Response) =>
+      inRequest(res, () => {
+        const tooLarge = headersProblem(req);
+        if (tooLarge) return sendError(res, tooLarge, app.config.errorsUrl, log);
+        return handler(req, res);
+      });
 
-  server.get("/healthz", (req, res) => {
-    if (artifacts.claims(req)) return artifacts.serve(req, res);
-    sendJson(res, 200, { status: "ok", version: VERSION, region: app.config.region });
-  });
+  server.get(
+    "/healthz",
+    guarded((req, res) => {
+      if (artifacts.claims(req)) return artifacts.serve(req, res);
+      sendJson(res, 200, { status: "ok", version: VERSION, region: app.config.region });
+    }),
+  );
 
   for (const route of routes) {
     const handle = async (req: HyperExpress.Request, res: HyperExpress.Response) => {
@@ -67,18 +80,20 @@ export const buildServer = (app: ServerApp) => {
       }
     };
     const method = route.method.toLowerCase() as "get" | "post" | "delete";
-    server[method](route.path, handle);
+    server[method](route.path, guarded(handle));
   }
 
   const known = [...routes.map((r) => ({ method: r.method, pattern: patternOf(r.path) })), { method: "GET", pattern: /^\/healthz\/?$/ }];
-  server.set_not_found_handler((req, res) => {
-    if (artifacts.claims(req)) return void artifacts.serve(req, res);
-    const allow = [...new Set(known.filter((k) => k.pattern.test(req.path)).map((k) => k.method))];
-    const error = allow.length
-      ? new MethodNotAllowed({ message: `${req.method} is not allowed here; use ${allow.join(" or ")}.`, allow })
-      : new NotFound({ message: `No route ${req.method} ${req.path}.` });
-    sendError(res, error, app.config.errorsUrl, log);
-  });
+  server.set_not_found_handler(
+    guarded((req, res) => {
+      if (artifacts.claims(req)) return void artifacts.serve(req, res);
+      const allow = [...new Set(known.filter((k) => k.pattern.test(req.path)).map((k) => k.method))];
+      const error = allow.length
+        ? new MethodNotAllowed({ message: `${req.method} is not allowed here; use ${allow.join(" or ")}.`, allow })
+        : new NotFound({ message: `No route ${req.method} ${req.path}.` });
+      sendError(res, error, app.config.errorsUrl, log);
+    }),
+  );
   server.set_error_handler((_req, res, error) => sendError(res, error, app.config.errorsUrl, log));
   return server;
 };

@@ -19,6 +19,7 @@ const TABLE: Record<ApiError["_tag"], { status: number; code: string; title: str
   MalformedRequest: { status: 400, code: "malformed_request", title: "The request body could not be read" },
   UnsupportedMediaType: { status: 415, code: "unsupported_media_type", title: "Unsupported content type" },
   PayloadTooLarge: { status: 413, code: "payload_too_large", title: "The request body is too large" },
+  HeadersTooLarge: { status: 431, code: "headers_too_large", title: "The request headers are too large" },
   Unauthorized: { status: 401, code: "unauthorized", title: "Missing, unknown or revoked credentials" },
   RegionMismatch: { status: 401, code: "region_mismatch", title: "The key belongs to another region" },
   SessionRequired: { status: 403, code: "session_required", title: "This route is only for the dashboard" },

@@ -16,6 +16,7 @@ import { recoverInterrupted } from "../core/jobs/recover.ts";
 import { settleInterrupted } from "../core/documents/idempotency.ts";
 import { sweep } from "../core/documents/content.ts";
 import { buildServer } from "./app.ts";
+import { assertPortFree } from "./port.ts";
 import { makeEngines } from "../core/documents/pipelines/engines.ts";
 import { failInterruptedExtractions, type ExtractDeps } from "../core/extract/service.ts";
 import { pooledWork } from "../core/work/work.ts";
@@ -45,6 +46,8 @@ const signingSecret = (config: Config) => {
 };
 
 export const startService = async (config: Config) => {
+  // Before anything touches the data directory: a second service on a taken port would share it and its jobs.
+  if (config.port !== 0) await assertPortFree(config.port);
   const runtime = ManagedRuntime.make(appLayer(config));
   const s = await runtime.runPromise(services);
   const owner = `proc_${randomUUID()}`;

@@ -7,6 +7,11 @@
  * The change log is the truth; the bus only carries news. Streams number what they have sent by the artifact's
  * sequence and fill any gap from the log (server/artifact/api.ts), so a notification missed or delivered out of order
  * costs latency, never a change.
+ *
+ * The bus also counts the open event streams, each a held connection (a file descriptor): at most
+ * MAX_STREAMS_PER_ARTIFACT per artifact and MAX_STREAMS in all (issue 11), so one page link opened thousands of times
+ * cannot use up the process's descriptors. There is one bus per store and the service has one store, so the total is
+ * the process's.
  */
 import { EventEmitter } from "node:events";
 import type { Knex } from "knex";
@@ -29,9 +34,33 @@ export interface ArtifactLive {
   readonly gone: (documentId: string) => void;
   /** Listeners of one artifact, or of all. */
   readonly listeners: (documentId?: string) => number;
+  /**
+   * Takes a slot for an event stream of the artifact: the function that gives it back (once; later calls do
+   * nothing), or null when the artifact or the process holds as many streams as allowed.
+   */
+  readonly openStream: (documentId: string) => (() => void) | null;
+  /** Open stream slots of one artifact, or of all. */
+  readonly streams: (documentId?: string) => number;
   /** Stops the poller and drops every listener. */
   readonly close: () => void;
 }
+
+/**
+ * Event streams one artifact may hold open. A page opens one stream per collection it shows (one to three in the
+ * examples), so 200 is 70 to 200 visitors watching at once, more than a shared page of a team or a class has.
+ */
+export const MAX_STREAMS_PER_ARTIFACT = 200;
+/**
+ * Event streams open in the process in all: one descriptor each. Node raises the descriptor limit to the hard limit
+ * (commonly 524,288; 4,096 on the stingiest hosts); 2,000 leaves room for the store, blobs, renderers and the ordinary
+ * requests even on those.
+ */
+export const MAX_STREAMS = 2_000;
+/**
+ * Retry-After of a stream refused over the caps. A slot frees when a visitor leaves, which nothing predicts; the page
+ * backs off by itself (1 s doubling to 30 s, plugins/artifact/runtime/db.js), and 30 s is that ceiling.
+ */
+export const STREAM_RETRY_AFTER_S = 30;
 
 const buses = new Set<ArtifactLive>();
 
@@ -45,6 +74,9 @@ export interface LiveOptions {
   readonly db?: Knex;
   readonly pollMs?: number;
   readonly onError?: (message: string, error: unknown) => void;
+  /** The stream caps; MAX_STREAMS_PER_ARTIFACT and MAX_STREAMS unless given (tests give small ones). */
+  readonly maxStreamsPerArtifact?: number;
+  readonly maxStreams?: number;
 }
 
 /** Ids per poll query, well under SQLite's bound-parameter limit. */
@@ -59,6 +91,11 @@ export const makeArtifactLive = (opts: LiveOptions = {}): ArtifactLive => {
   let timer: NodeJS.Timeout | null = null;
   let polling = false;
   let closed = false;
+  const perArtifact = opts.maxStreamsPerArtifact ?? MAX_STREAMS_PER_ARTIFACT;
+  const inAll = opts.maxStreams ?? MAX_STREAMS;
+  /** Open stream slots per artifact, and their sum. */
+  const slots = new Map<string, number>();
+  let slotsInAll = 0;
 
   const emit = (documentId: string, event: LiveEvent) => emitter.emit(documentId, event);
 
@@ -132,6 +169,22 @@ export const makeArtifactLive = (opts: LiveOptions = {}): ArtifactLive => {
     },
     listeners: (documentId) =>
       documentId === undefined ? emitter.eventNames().reduce((n, name) => n + emitter.listenerCount(name), 0) : emitter.listenerCount(documentId),
+    openStream: (documentId) => {
+      const held = slots.get(documentId) ?? 0;
+      if (held >= perArtifact || slotsInAll >= inAll) return null;
+      slots.set(documentId, held + 1);
+      slotsInAll++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        slotsInAll--;
+        const left = (slots.get(documentId) ?? 1) - 1;
+        if (left > 0) slots.set(documentId, left);
+        else slots.delete(documentId);
+      };
+    },
+    streams: (documentId) => (documentId === undefined ? slotsInAll : (slots.get(documentId) ?? 0)),
     close: () => {
       closed = true;
       if (timer) clearTimeout(timer);

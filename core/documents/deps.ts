@@ -21,5 +21,5 @@ export interface DocDeps {
   readonly owner: string;
   readonly log: (message: string, error?: unknown) => void;
   /** Where callers' files are inspected and read: worker threads (core/work). */
-  readonly work: Pick<Work, "inspect">;
+  readonly work: Pick<Work, "inspect" | "parseJson">;
 }

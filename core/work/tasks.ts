@@ -10,6 +10,7 @@ import type { Knex } from "knex";
 import { connectDatabase } from "../store/db.ts";
 import { localBlobStore, type BlobStoreShape } from "../services/blobs.ts";
 import { inspectFile } from "../files/inspect.ts";
+import { parseJsonBody } from "../limits/json-body.ts";
 import { readFile } from "../extract/read.ts";
 import { formatPlugins } from "../../plugins/index.ts";
 import { pdfReader } from "../../renderers/index.ts";
@@ -57,6 +58,9 @@ const enginesOf = (host: HostClient): Engines => {
 };
 
 export const tasks = {
+  /** A large JSON body: parsed here, the value cloned back (a long string crosses as one copy). */
+  parseJson: async (input: { bytes: Uint8Array }) => parseJsonBody(input.bytes),
+
   inspect: async (input: { bytes: Uint8Array; filename?: string }) => inspectFile(input.bytes, input.filename),
 
   extract: async (input: { bytes: Uint8Array; filename?: string; maxPages: number; maxOcrPages: number }, host?: HostClient) => {

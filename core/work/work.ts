@@ -6,6 +6,7 @@
  */
 import { ProcessingFailure, FileRejected } from "../errors.ts";
 import { inspectFile, type Inspected } from "../files/inspect.ts";
+import { parseJsonBody } from "../limits/json-body.ts";
 import { readFile, type ExtractionText } from "../extract/read.ts";
 import { formatPlugins } from "../../plugins/index.ts";
 import { pipelines, type PipelineName } from "../documents/pipelines/index.ts";
@@ -23,6 +24,8 @@ export interface ReadLimits {
 }
 
 export interface Work {
+  /** A large request body read as JSON (core/limits/json-body.ts); refused with `MalformedRequest`. */
+  readonly parseJson: (bytes: Uint8Array) => Promise<unknown>;
   readonly inspect: (bytes: Uint8Array, filename?: string) => Promise<Inspected>;
   readonly extract: (bytes: Uint8Array, filename: string | undefined, options: ReadLimits & { signal: AbortSignal }) => Promise<ExtractionText>;
   readonly pipeline: (name: PipelineName, ctx: PipelineContext) => Promise<PipelineResult>;
@@ -33,6 +36,7 @@ export interface Work {
 export type HostEngines = Omit<Engines, "ocr"> & { readonly ocr: () => Ocr & { readonly readTsv: OcrTsv } };
 
 export const inlineWork = (engines: HostEngines): Work => ({
+  parseJson: async (bytes) => parseJsonBody(bytes),
   inspect: async (bytes, filename) => inspectFile(bytes, filename),
   extract: async (bytes, filename, { signal, ...limits }) => readFile(bytes, filename, formatPlugins, { converter: await engines.converter(), ocr: engines.ocr(), signal, ...limits }),
   pipeline: (name, ctx) => pipelines[name](ctx),
@@ -65,11 +69,12 @@ const engineHandlers = (engines: HostEngines): HostHandlers => ({
 
 export const pooledWork = (settings: WorkSettings, engines: HostEngines): Work => {
   type Tasks = typeof tasks;
-  const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "jobs", minThreads: settings.jobs, maxThreads: settings.jobs, memoryMb: settings.memoryMb, store: settings.store });
+  const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "jobs", minThreads: 1, maxThreads: settings.jobs, memoryMb: settings.memoryMb, store: settings.store });
   const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "reads", minThreads: 1, maxThreads: settings.reads, memoryMb: settings.memoryMb, store: settings.store });
   const handlers = engineHandlers(engines);
 
   return {
+    parseJson: (bytes) => reads.run("parseJson", { bytes }, { timeoutMs: settings.inspectTimeoutMs }),
     inspect: async (bytes, filename) => {
       try {
         return await reads.run("inspect", { bytes, filename }, { timeoutMs: settings.inspectTimeoutMs });

@@ -24,20 +24,24 @@
  * change of the collection; a reconnect with `Last-Event-ID` (or a first connect with `?after=<seq>`) replays the
  * changes after that seq first. When they are no longer kept (over 24 h) or the seq is unknown, it sends
  * `id: <seq>` / `event: resync` / `data: {"seq":N}`: the page must list the collection again. A comment every 15 s;
- * the stream ends when the token expires or the artifact's data is deleted.
+ * the stream ends when the token expires or the artifact's data is deleted. Streams are capped per artifact and per
+ * process (core/artifacts/live.ts, MAX_STREAMS_PER_ARTIFACT and MAX_STREAMS): past a cap, 429 rate_limited with
+ * Retry-After; a stream that ends gives its slot back.
  *
  * Errors are `application/json` `{code, message}`: 401 unauthorized, 410 link_expired, 409 artifact_is_local,
- * 422 input_invalid, 413 record_too_large, 409 too_many_records, 429 rate_limited (with Retry-After), 404 not_found,
- * 405 method_not_allowed (with Allow), 410 content_deleted, 500 internal_error. Every response carries the origin's
+ * 422 input_invalid (also a record nested deeper than MAX_JSON_DEPTH), 413 record_too_large, 409 too_many_records,
+ * 429 rate_limited (with Retry-After), 404 not_found, 405 method_not_allowed (with Allow), 410 content_deleted,
+ * 400 malformed_request (a PUT body that stopped arriving), 500 internal_error. Every response carries the origin's
  * security headers (API_HEADERS); the router must not add them again.
  */
 import type { Request, Response } from "hyper-express";
 import type { Knex } from "knex";
-import { Writable } from "node:stream";
-import { InputInvalid } from "../../core/errors.ts";
+import { InputInvalid, MalformedRequest } from "../../core/errors.ts";
+import { pumpBody } from "../http.ts";
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from "../../core/limits/json-body.ts";
 import { ArtifactGone, RecordTooLarge, TooManyRecords } from "../../core/artifacts/errors.ts";
 import { changesAfter, logHorizon } from "../../core/artifacts/changes.ts";
-import type { ArtifactLive } from "../../core/artifacts/live.ts";
+import { STREAM_RETRY_AFTER_S, type ArtifactLive } from "../../core/artifacts/live.ts";
 import { MAX_RECORD_BYTES, nameProblem } from "../../core/artifacts/names.ts";
 import type { ArtifactRate } from "../../core/artifacts/rate.ts";
 import { artifactRuntime } from "../../core/artifacts/runtime.ts";
@@ -157,6 +161,10 @@ const resumeFrom = (value: string | undefined): number | undefined =>
 const parseBody = (body: string | Buffer | undefined): unknown => {
   const text = body === undefined ? "" : typeof body === "string" ? body : body.toString("utf8");
   if (text.trim() === "") throw new InputInvalid({ message: "The body must be the record's JSON value.", errors: [{ path: "/data", message: "required" }] });
+  // A 64 KB body can nest 32,000 deep, which JSON.parse takes and storing the record (JSON.stringify) does not.
+  if (jsonNestsDeeperThan(typeof body === "string" ? Buffer.from(body) : body!, MAX_JSON_DEPTH)) {
+    throw new InputInvalid({ message: `The record nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, errors: [{ path: "/data", message: `must nest at most ${MAX_JSON_DEPTH} levels` }] });
+  }
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -195,7 +203,13 @@ export const handleArtifactApi = async (ctx: ArtifactApiContext, artifact: Artif
         const problem = nameProblem("collection", collection);
         if (problem) return fail(422, "input_invalid", problem);
         const after = resumeFrom(request.headers["last-event-id"]) ?? resumeFrom(request.query.after);
-        return eventStream(ctx, documentId, collection, after, expiresAtMs);
+        const release = ctx.live.openStream(documentId);
+        if (!release) {
+          return fail(429, "rate_limited", `Too many live streams are open on this artifact or this service; wait ${STREAM_RETRY_AFTER_S} s.`, {
+            "Retry-After": String(STREAM_RETRY_AFTER_S),
+          });
+        }
+        return eventStream(ctx, documentId, collection, after, expiresAtMs, release);
       }
       const record = await getRecord(ctx.db, documentId, collection, key);
       return record ? json(200, recordJson(record)) : fail(404, "not_found", `No record "${key}" in collection "${collection}".`);
@@ -223,9 +237,17 @@ const frame = (c: ArtifactChange) => `id: ${c.seq}\nevent: change\ndata: ${chang
 /**
  * The live stream of one collection. It listens before reading the log, so nothing committed in between is missed;
  * it numbers what it has seen by the artifact's sequence (every change of the artifact, sent or not, advances it),
- * skips what it has seen, and fills any gap from the log before going on.
+ * skips what it has seen, and fills any gap from the log before going on. It holds a stream slot (`release`) from
+ * the answer on: whoever gets the answer must run `stream` and, when the connection ends, the stop it returns.
  */
-const eventStream = (ctx: ArtifactApiContext, documentId: string, collection: string, after: number | undefined, expiresAtMs: number): ArtifactApiResponse => ({
+const eventStream = (
+  ctx: ArtifactApiContext,
+  documentId: string,
+  collection: string,
+  after: number | undefined,
+  expiresAtMs: number,
+  release: () => void,
+): ArtifactApiResponse => ({
   status: 200,
   headers: { ...API_HEADERS, "Content-Type": "text/event-stream; charset=utf-8", "X-Accel-Buffering": "no" },
   body: null,
@@ -242,6 +264,7 @@ const eventStream = (ctx: ArtifactApiContext, documentId: string, collection: st
       clearInterval(heartbeat);
       clearTimeout(expiry);
       unsubscribe();
+      release();
     };
     const finish = () => {
       if (closed) return;
@@ -307,34 +330,40 @@ const eventStream = (ctx: ArtifactApiContext, documentId: string, collection: st
 /**
  * Reads a PUT body, keeping at most MAX_BODY_BYTES; an oversized one (declared or not) is read to its end and
  * dropped, so the answer goes out on a connection whose request is complete. Answering while the client is still
- * sending leaves it waiting for the end of an upload nobody reads, until its own timeout (minutes).
+ * sending leaves it waiting for the end of an upload nobody reads, until its own timeout (minutes). A body that
+ * stops arriving or ends early fails with MalformedRequest (server/http.ts pumpBody).
  */
-const readPutBody = (req: Request): Promise<Buffer | "too_large"> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        total += chunk.length;
-        if (total <= MAX_BODY_BYTES) chunks.push(chunk);
-        else chunks.length = 0;
-        done();
-      },
-      final(done) {
-        resolve(total > MAX_BODY_BYTES ? "too_large" : Buffer.concat(chunks, total));
-        done();
-      },
-    });
-    sink.on("error", reject);
-    // pipe(), not on("data"): HyperExpress starts the body stream flowing only through pipe (as server/http.ts).
-    req.pipe(sink);
+const readPutBody = async (req: Request): Promise<Buffer | "too_large"> => {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  await pumpBody(req, (chunk) => {
+    total += chunk.length;
+    if (total <= MAX_BODY_BYTES) chunks.push(chunk);
+    else chunks.length = 0;
   });
+  return total > MAX_BODY_BYTES ? "too_large" : Buffer.concat(chunks, total);
+};
 
 /** Serves a `/_db/…` request on HyperExpress: reads the body (PUT), answers, and runs the stream until either side ends. */
 export const serveArtifactApi = async (ctx: ArtifactApiContext, artifact: ArtifactRef, req: Request, res: Response): Promise<void> => {
+  const head = (answer: ArtifactApiResponse) => {
+    res.status(answer.status);
+    for (const name in answer.headers) res.header(name, answer.headers[name]!, true);
+  };
   let body: Buffer | undefined;
   if (req.method.toUpperCase() === "PUT") {
-    const read = await readPutBody(req);
+    let read: Buffer | "too_large";
+    try {
+      read = await readPutBody(req);
+    } catch (error) {
+      if (!(error instanceof MalformedRequest)) throw error;
+      // The client went away (nobody to answer) or stopped sending.
+      if (res.completed) return;
+      const answer = fail(400, "malformed_request", error.message);
+      head(answer);
+      res.send(answer.body ?? undefined);
+      return;
+    }
     body = read === "too_large" ? Buffer.alloc(MAX_BODY_BYTES + 1) : read;
   }
   const answer = await handleArtifactApi(ctx, artifact, {
@@ -344,12 +373,14 @@ export const serveArtifactApi = async (ctx: ArtifactApiContext, artifact: Artifa
     headers: req.headers,
     body,
   });
-  res.status(answer.status);
-  for (const name in answer.headers) res.header(name, answer.headers[name]!, true);
   if (!answer.stream) {
+    head(answer);
     res.send(answer.body ?? undefined);
     return;
   }
+  // The client left while the answer was made: nothing to stream to, but the slot it took must be given back.
+  if (res.completed) return void answer.stream({ write: () => {}, end: () => {} })();
+  head(answer);
   let open = true;
   const stop = answer.stream({
     write: (text) => {

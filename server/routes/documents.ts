@@ -31,7 +31,7 @@ const create = async ({ app, req, res, principal, query }: HandlerArgs) => {
   if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) {
     throw new InputInvalid({ message: "Invalid Idempotency-Key.", errors: [{ path: "/Idempotency-Key", message: "header must be 1 to 255 characters" }] });
   }
-  const body = await readJson(req, CREATE_BODY_LIMIT);
+  const body = await readJson(req, CREATE_BODY_LIMIT, { parse: app.work.parseJson });
   const outcome = await createDocument(app, principal, body, { dryRun, idempotencyKey });
   if (outcome.kind === "dry_run") return sendJson(res, 200, outcome.result);
   if (outcome.kind === "extract") {
@@ -104,7 +104,7 @@ const events = async ({ app, req, res, principal, params }: HandlerArgs) => {
 };
 
 const versions = async ({ app, req, res, principal, params }: HandlerArgs) => {
-  const body = await readJson(req, CREATE_BODY_LIMIT);
+  const body = await readJson(req, CREATE_BODY_LIMIT, { parse: app.work.parseJson });
   const row = await createVersion(app, principal, params.document_id!, body);
   sendJson(res, 201, await loadWire(app.db, row, app.signer, app.now()));
 };

@@ -24,7 +24,7 @@ export const extractRoutes: Route[] = [
       let answer;
       if (isMultipart(req)) answer = await startExtraction(app.extraction, principal, await readMultipart(req));
       else {
-        const body = await readJson(req, JSON_UPLOAD_LIMIT);
+        const body = await readJson(req, JSON_UPLOAD_LIMIT, { parse: app.work.parseJson });
         if (!validateExtractRequest(body)) {
           throw new InputInvalid({ message: "The request has invalid fields; see errors.", errors: fieldErrors(validateExtractRequest.errors, { "^/file$": FILE_REF_FORMS }) });
         }

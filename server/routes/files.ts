@@ -19,7 +19,7 @@ export const fileRoutes: Route[] = [
       let upload: { bytes: Uint8Array; filename?: string };
       if (isMultipart(req)) upload = await readMultipart(req);
       else {
-        const body = await readJson(req, JSON_UPLOAD_LIMIT);
+        const body = await readJson(req, JSON_UPLOAD_LIMIT, { parse: app.work.parseJson });
         if (!validateCreateFileRequest(body)) {
           throw new InputInvalid({ message: "The request has invalid fields; see errors.", errors: fieldErrors(validateCreateFileRequest.errors, { "^$": "must be {url, filename?} or {data, filename}" }) });
         }

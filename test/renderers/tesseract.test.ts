@@ -196,12 +196,14 @@ echo end >> ${log}
   });
 
   test("a picture over the time limit is killed and fails as a timeout", async () => {
+    // The fake sleeps 5 s, so a process that is not killed shows; under that, the bound leaves a loaded machine 13×
+    // the 300 ms limit.
     process.env.FAKE_SLEEP = "5";
     try {
       const ocr = startOcr({ size: 1, command: fake, timeoutMs: 300 });
       const started = Date.now();
       await assert.rejects(ocr.read(picture), (error: unknown) => error instanceof OcrError && error.reason === "timeout");
-      assert.ok(Date.now() - started < 2000);
+      assert.ok(Date.now() - started < 4_000);
     } finally {
       delete process.env.FAKE_SLEEP;
     }
@@ -218,7 +220,8 @@ echo end >> ${log}
       setTimeout(() => controller.abort(), 200);
       await assert.rejects(running, { name: "AbortError" });
       await assert.rejects(waiting, { name: "AbortError" });
-      assert.ok(Date.now() - started < 2000);
+      // Aborted at 200 ms; a process left running would hold the fake's 5 s.
+      assert.ok(Date.now() - started < 4_000);
       await assert.rejects(ocr.read(picture, { signal: controller.signal }), { name: "AbortError" });
     } finally {
       delete process.env.FAKE_SLEEP;

@@ -134,7 +134,8 @@ describe("page screenshots (the previews' renderer)", () => {
   test("a page that never settles is cut off at the time limit, and the next shot still works", async () => {
     const started = Date.now();
     await assert.rejects(screenshotHtml("<script>for (;;) {}</script>", { timeoutMs: 2_000 }), /did not settle within 2000 ms/);
-    assert.ok(Date.now() - started < 6_000);
+    // Cut at 2 s; the bound (10×) only catches a page that is never cut off, also on a loaded machine.
+    assert.ok(Date.now() - started < 20_000);
     const next = await screenshotHtml("<h1>fine</h1>");
     assert.equal(next.width, 800);
   });

@@ -300,7 +300,9 @@ describe("slow jobs (render delay 1500 ms, direct wait 200 ms)", () => {
     const { data, response } = await create({ name: "slow direct", content: { markdown: MARKDOWN } });
     const waited = Date.now() - started;
     assert.equal(response.status, 202);
-    assert.ok(waited >= 150 && waited < 1200, `answered after ${waited} ms`);
+    // It waited the 200 ms; 202 with the document still queued or running shows it answered before the job ended,
+    // so the upper bound only catches a hang.
+    assert.ok(waited >= 150 && waited < 10_000, `answered after ${waited} ms`);
     const doc = data as Doc;
     assert.ok(["queued", "running"].includes(doc.status), doc.status);
     assert.equal(doc.outputs, undefined);
@@ -330,7 +332,9 @@ describe("slow jobs (render delay 1500 ms, direct wait 200 ms)", () => {
     const { data, response } = await create({ name: "slow background", background: true, content: { markdown: MARKDOWN } });
     const waited = Date.now() - started;
     assert.equal(response.status, 202);
-    assert.ok(waited < 1000, `answered after ${waited} ms`);
+    // Still queued or running is what shows it did not wait for the job; the time bound only catches a hang.
+    assert.ok(["queued", "running"].includes((data as Doc).status), (data as Doc).status);
+    assert.ok(waited < 10_000, `answered after ${waited} ms`);
     const done = await waitFor(svc.client, (data as Doc).id);
     assert.equal(done.status, "ready");
     assert.ok(FINISHED.has(done.status));

@@ -169,7 +169,9 @@ describe("cancel", () => {
     const took = Date.now() - started;
     assert.equal(response.status, 202);
     assert.equal(data!.status, "canceled");
-    assert.ok(took < DELAY_MS / 3, `cancel took ${took} ms`);
+    // Canceled, with no outputs, is what shows it did not wait for the job; the time bound only catches a hang
+    // (a cancel takes tens of milliseconds; this is far above it, for a loaded machine).
+    assert.ok(took < 5_000, `cancel took ${took} ms`);
     assert.ok(data!.completed_at);
     assert.deepEqual(data!.outputs ?? [], []);
 

@@ -30,6 +30,8 @@ export interface Service {
   readonly origin: string;
   readonly baseUrl: string;
   readonly dataDir: string;
+  /** The process id of the service's child process (a new one after `restart`). */
+  readonly pid: number;
   /** Two organizations' keys: `key` (org "acme") and `otherKey` (org "globex"). */
   readonly key: string;
   readonly otherKey: string;
@@ -90,6 +92,9 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
     origin,
     baseUrl,
     dataDir,
+    get pid() {
+      return (child as ChildProcess | null)?.pid ?? 0;
+    },
     key,
     otherKey,
     client: contractClient(baseUrl, key),

@@ -317,7 +317,9 @@ describe("the live stream", () => {
       latencies.push(performance.now() - started);
     }
     latencies.sort((a, b) => a - b);
-    assert.ok(latencies[18]! < 100, `95th percentile ${latencies[18]!.toFixed(1)} ms`);
+    // A few milliseconds in process; bench/artifacts holds the 100 ms target. 10× that only catches a change that
+    // waits for the poller or a timer instead of going out at once.
+    assert.ok(latencies[18]! < 1_000, `95th percentile ${latencies[18]!.toFixed(1)} ms`);
     reader.stop();
   });
 });

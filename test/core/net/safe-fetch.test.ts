@@ -50,5 +50,6 @@ test("redirects are followed up to five, sizes and time are bounded", async () =
   await refused(safeFetch(`${base}/missing`, { maxBytes: 1000, ...allow }), "status");
   const started = Date.now();
   await refused(safeFetch(`${base}/hang`, { maxBytes: 1000, timeoutMs: 300, ...allow }), "timeout");
-  assert.ok(Date.now() - started < 2000);
+  // Cut at 300 ms; the bound (10×) only catches a fetch that is never cut off.
+  assert.ok(Date.now() - started < 3_000);
 });

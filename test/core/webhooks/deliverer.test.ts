@@ -237,7 +237,8 @@ describe("the deliverer", () => {
     const started = Date.now();
     assert.equal(await d.runOnce(), 1);
     await d.idle();
-    assert.ok(Date.now() - started < 2000);
+    // Cut at 300 ms; the bound only catches an attempt that is never cut off.
+    assert.ok(Date.now() - started < 5_000);
     let [row] = await rowsOf(id);
     assert.equal(row.state, "pending");
     assert.equal(row.last_status, null);
@@ -326,15 +327,17 @@ describe("the deliverer", () => {
     const d = deliverer({ now, timeoutMs: 10_000, perEndpoint: 2 });
     const started = Date.now();
     d.start();
-    await waitUntil("the healthy receiver's 10 messages", () => rx.at("/healthy").length === 10, 3000);
+    await waitUntil("the healthy receiver's 10 messages", () => rx.at("/healthy").length === 10, 8_000);
     const took = Date.now() - started;
-    assert.ok(took < 1500, `healthy deliveries took ${took} ms`);
+    // Held behind the dead receiver they would wait its 10 s timeout; a few hundred ms is usual, 8 s allows a loaded machine.
+    assert.ok(took < 8_000, `healthy deliveries took ${took} ms`);
     assert.equal(rx.at("/dead").length, 2, "the dead receiver holds exactly its 2 slots");
     await waitUntil("the healthy rows settled", async () => (await db("webhook_deliveries").whereIn("document_id", healthy).where({ state: "delivered" })).length === 10);
     // Shutting down cuts the hanging attempts short; they go back uncounted, due at once.
     const stopping = Date.now();
     await d.stop();
-    assert.ok(Date.now() - stopping < 2000);
+    // Not cut short, the hanging attempts would last their 10 s timeout.
+    assert.ok(Date.now() - stopping < 8_000);
     const dead = await db("webhook_deliveries").whereNotIn("document_id", healthy);
     assert.equal(dead.length, 10);
     assert.ok(dead.every((r) => r.state === "pending" && r.attempts === 0 && r.lease_owner === null), JSON.stringify(dead.slice(0, 2)));

@@ -22,6 +22,21 @@ const SLUG = "01jabcdefghjkmnpqrstvwxyz0";
  * rewritten by the TypeScript loader with a helper the page does not have.
  */
 const CODE = `const code = (p) => p.then(() => "ok", (e) => e.code);`;
+/**
+ * Polls `expression` in the page until it gives `want` (or fails after `ms`): expect-like waiting for a value. Not
+ * page.waitForFunction: it runs its predicate with eval, which the artifact's own CSP (no 'unsafe-eval') refuses;
+ * page.evaluate goes through the debugger protocol, which the CSP does not govern, and awaits promises.
+ */
+async function pollFor(page: Page, expression: string, want: unknown, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  let got: unknown;
+  for (;;) {
+    got = await page.evaluate(expression);
+    if (JSON.stringify(got) === JSON.stringify(want)) return;
+    if (Date.now() > deadline) assert.fail(`${expression} was ${JSON.stringify(got)} after ${ms} ms, not ${JSON.stringify(want)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 interface Watched {
   page: Page;
@@ -107,9 +122,12 @@ describe("artifact pages in Chromium", { timeout: 180_000 }, () => {
         await page.getByRole("button", { name: "Add" }).click();
         await page.getByText("Pack the banners").waitFor();
         await page.getByRole("button", { name: "More" }).click();
+        // The counter shows the new value at once and saves it after; a reload before the save lands would lose it.
+        await pollFor(page, `window.service.db.get("coffee", "count").then((data) => data && data.value)`, 1);
         await page.reload();
         await page.getByText("Pack the banners").waitFor();
-        assert.equal(await page.locator('[data-widget="counter"] .text-5xl').textContent(), "1");
+        // After a reload the counter reads the store on its own time, so its value is waited for, not read once.
+        await page.locator('[data-widget="counter"] .text-5xl', { hasText: /^1$/ }).waitFor();
         assert.deepEqual([...new Set(requests)], [pathToFileURL(file).href]);
         assert.deepEqual(errors, []);
       } finally {
@@ -213,7 +231,8 @@ describe("artifact pages in Chromium", { timeout: 180_000 }, () => {
       const delays = Object.keys(sent).map((k) => seen[k]! - sent[k]!).sort((x, y) => x - y);
       const median = delays[10]!;
       t.diagnostic(`write → other page's callback: median ${median} ms, max ${delays.at(-1)} ms (20 writes)`);
-      assert.ok(median < 100, `median ${median} ms`);
+      // 10× the figure (under 100 ms, which bench/artifacts holds): catches a change that is not pushed live.
+      assert.ok(median < 1_000, `median ${median} ms`);
 
       await a.page.evaluate(() => window.service.db.delete("latency", "k0"));
       await b.page.waitForFunction(() => {

@@ -243,7 +243,8 @@ describe("docx extract: the corpus", { skip }, () => {
     const started = performance.now();
     for (const b of files) await extractDocx(b, {});
     const perFile = (performance.now() - started) / files.length;
-    assert.ok(perFile < 25, `${perFile.toFixed(1)} ms a file`);
+    // 10× the figure (under 25 ms a file): a loaded machine passes, a hang does not; bench/extract measures.
+    assert.ok(perFile < 250, `${perFile.toFixed(1)} ms a file`);
   });
 });
 

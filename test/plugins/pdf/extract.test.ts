@@ -156,7 +156,8 @@ describe("the corpus", () => {
     const seconds = (performance.now() - started) / 1000;
     assert.equal(result.pages, 117);
     assert.equal(markers(result.markdown).length, 117);
-    assert.ok(117 / seconds >= 20, `${(117 / seconds).toFixed(1)} pages/s`);
+    // A tenth of the figure (20 pages a second, which bench/extract measures): a loaded machine passes, a hang does not.
+    assert.ok(117 / seconds >= 2, `${(117 / seconds).toFixed(1)} pages/s`);
   });
 });
 

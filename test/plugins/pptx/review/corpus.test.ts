@@ -63,8 +63,10 @@ describe("pptx review: the corpus", () => {
     const median = sorted[sorted.length >> 1]![0];
     const [max, slowest] = sorted[sorted.length - 1]!;
     console.log(`pptx inspect over ${sorted.length} decks: median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms (${slowest})`);
-    assert.ok(median < 50, `median ${median} ms`);
-    assert.ok(max < 300, `max ${max} ms`);
+    // 10× the figures (median under 50 ms, slowest under 300 ms): a loaded machine passes, a hang does not;
+    // bench/review measures.
+    assert.ok(median < 500, `median ${median} ms`);
+    assert.ok(max < 3_000, `max ${max} ms`);
   });
 });
 

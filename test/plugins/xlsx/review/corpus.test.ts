@@ -83,8 +83,9 @@ describe("the corpus", () => {
       const started = performance.now();
       await inspect(bytes);
       const ms = performance.now() - started;
-      // The largest sheets of the corpus (550 KB of XML, 6,000 cells) stay well under a second on a busy machine.
-      assert.ok(ms < (bytes.length > 100_000 ? 1000 : 300), `${file} took ${ms.toFixed(0)} ms`);
+      // The largest sheets of the corpus (550 KB of XML, 6,000 cells) take well under a second, the others under
+      // 300 ms; the bounds are 10× that, so a loaded machine passes and a hang does not. bench/review measures.
+      assert.ok(ms < (bytes.length > 100_000 ? 10_000 : 3_000), `${file} took ${ms.toFixed(0)} ms`);
     }
   });
 });
