@@ -18,6 +18,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { setting } from "../settings.ts";
 
 // autocannon ships no types and @types/autocannon is not installed: the small part used here is typed locally.
 interface AutocannonOptions {
@@ -46,13 +47,6 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (opts: Autoca
 const ROOT = resolve(import.meta.dirname, "../..");
 const HOST = "127.0.0.1";
 
-const setting = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return n;
-};
 const DURATION = setting("BENCH_DURATION", 10);
 const WARMUP = setting("BENCH_WARMUP", 3);
 const CONNECTIONS = Math.floor(setting("BENCH_CONNECTIONS", 50));

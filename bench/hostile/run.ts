@@ -32,14 +32,8 @@ import { startService, type Service } from "../../test/support/service.ts";
 import { MARKDOWN } from "../../test/support/documents.ts";
 import { deepJsonBody, heavyButAllowedMarkdown, hostileMarkdown } from "../../test/support/hostile-inputs.ts";
 import { docxWithDtd, hugePng, overlappingZipDocx, pdfInflateBomb } from "../../test/support/hostile-files.ts";
+import { setting } from "../settings.ts";
 
-const setting = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return n;
-};
 const PROBES = Math.floor(setting("BENCH_PROBES", 4));
 const ATTACKERS = Math.floor(setting("BENCH_ATTACKERS", 2));
 const ATTACK_S = setting("BENCH_ATTACK", 5);

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { createServer, type Server } from "node:http";
+import { serveFiles, type FileServer } from "../support/file-server.ts";
 import { startService, type Service } from "../support/service.ts";
 import { checkResponse } from "../support/contract.ts";
 import { MARKDOWN, waitFor, type Doc, type Problem } from "../support/documents.ts";
@@ -23,21 +23,13 @@ const PROBE_EVERY_MS = 20;
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 
 let svc: Service;
-let web: Server;
-let webBase = "";
+let web: FileServer;
 /** The other tenant's finished document, read over and over while the attack runs. */
 let otherDocId = "";
-const served = new Map<string, Uint8Array>();
 
 before(async () => {
   svc = await startService({ QUIRE_ALLOW_PRIVATE_URLS: "1", QUIRE_RATE_LIMIT_PER_MINUTE: "10000" });
-  web = createServer((req, res) => {
-    const body = served.get(req.url ?? "");
-    if (!body) return void res.writeHead(404).end();
-    res.end(body);
-  });
-  await new Promise<void>((r) => web.listen(0, "127.0.0.1", r));
-  webBase = `http://127.0.0.1:${(web.address() as { port: number }).port}`;
+  web = await serveFiles();
   const other = svc.as(svc.otherKey);
   const { data, response } = await other.POST("/documents", { body: { format: "docx", name: "bystander", content: { markdown: MARKDOWN } } as never });
   assert.ok(response.status === 200 || response.status === 202, `the other tenant's document: ${response.status}`);
@@ -48,7 +40,7 @@ before(async () => {
 
 after(async () => {
   await svc?.stop();
-  await new Promise<void>((r) => (web.closeAllConnections(), web.close(() => r())));
+  await web?.close();
 });
 
 /** A test whose failure shows the end of the service's log too (a crash or a stuck job explains itself there). */
@@ -175,9 +167,9 @@ describe("hostile files", () => {
   }
 
   check("a review of a PDF bomb fetched from a URL ends failed with file_rejected", async () => {
-    served.set("/bomb.pdf", pdfInflateBomb(1024 * 1024 * 1024));
+    web.served.set("/bomb.pdf", pdfInflateBomb(1024 * 1024 * 1024));
     const doc = await whileOtherTenantReads(async () => {
-      const { data, error, response } = await svc.client.POST("/documents", { body: { operation: "review", background: true, file: { url: `${webBase}/bomb.pdf` } } as never });
+      const { data, error, response } = await svc.client.POST("/documents", { body: { operation: "review", background: true, file: { url: `${web.base}/bomb.pdf` } } as never });
       assert.equal(response.status, 202, JSON.stringify(error));
       return waitFor(svc.client, (data as Doc).id, undefined, 60_000);
     });

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { createServer, type Server } from "node:http";
+import { serveFiles, type FileServer } from "../support/file-server.ts";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
@@ -20,22 +20,14 @@ const corpus = (path: string) => readFileSync(join(CORPUS, path));
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 
 let svc: Service;
-let web: Server;
-let webBase = "";
-const served = new Map<string, Uint8Array>();
+let web: FileServer;
 before(async () => {
   svc = await startService({ QUIRE_ALLOW_PRIVATE_URLS: "1" });
-  web = createServer((req, res) => {
-    const body = served.get(req.url ?? "");
-    if (!body) return void res.writeHead(404).end();
-    res.end(body);
-  });
-  await new Promise<void>((r) => web.listen(0, "127.0.0.1", r));
-  webBase = `http://127.0.0.1:${(web.address() as { port: number }).port}`;
+  web = await serveFiles();
 });
 after(async () => {
   await svc?.stop();
-  await new Promise<void>((r) => (web.closeAllConnections(), web.close(() => r())));
+  await web?.close();
 });
 
 const post = async (body: Record<string, unknown>) => {
@@ -197,15 +189,15 @@ describe("review results", () => {
   });
 
   test("files fetched when the job runs end failed with the interface's codes", async () => {
-    served.set("/locked.pdf", corpus("pdf/005-libreoffice-writer-password-libreoffice-writer-password.pdf"));
-    served.set("/cut.docx", corpus("docx/pandoc-tables.docx").subarray(0, 3000));
+    web.served.set("/locked.pdf", corpus("pdf/005-libreoffice-writer-password-libreoffice-writer-password.pdf"));
+    web.served.set("/cut.docx", corpus("docx/pandoc-tables.docx").subarray(0, 3000));
     const cases: Array<[string, string, RegExp]> = [
       ["/locked.pdf", "file_rejected", /password/i],
       ["/cut.docx", "file_rejected", /damaged|not supported/i],
       ["/missing.docx", "file_not_found", /could not be had/],
     ];
     for (const [path, code, message] of cases) {
-      const { status, doc } = await post({ operation: "review", file: { url: webBase + path } });
+      const { status, doc } = await post({ operation: "review", file: { url: web.base + path } });
       assert.equal(status, 200, path);
       assert.equal(doc.status, "failed", path);
       assert.equal(doc.error!.code, code, path);
