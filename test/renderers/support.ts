@@ -6,15 +6,14 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { strToU8, unzipSync, zipSync } from "fflate";
-
-const repository = fileURLToPath(new URL("../../", import.meta.url));
+import { corpusPath } from "../support/corpus.ts";
 
 /** The shared corpus of real-world files, beside the repository (`../shared/corpus`). */
-export const corpus = (...parts: string[]): string => resolve(repository, "../shared/corpus", ...parts);
+export const corpus = (...parts: string[]): string => corpusPath(...parts);
 export const corpusFile = (...parts: string[]): Uint8Array => new Uint8Array(readFileSync(corpus(...parts)));
 
 /**

@@ -14,8 +14,9 @@ import { gunzipSync } from "node:zlib";
 import { startService, type Service } from "../support/service.ts";
 import { checkResponse } from "../support/contract.ts";
 import type { Problem } from "../support/documents.ts";
+import { corpusPath } from "../support/corpus.ts";
 
-const CORPUS = resolve(import.meta.dirname, "../../../shared/corpus");
+const CORPUS = corpusPath();
 const corpus = (path: string) => readFileSync(join(CORPUS, path));
 
 let svc: Service;

@@ -8,14 +8,15 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { serveFiles, type FileServer } from "../support/file-server.ts";
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { startService, type Service } from "../support/service.ts";
 import { docxText, download, waitFor, type Doc, type Problem } from "../support/documents.ts";
 import { legacyFixture } from "../renderers/support.ts";
 import { pdfReader } from "../../renderers/index.ts";
+import { corpusPath } from "../support/corpus.ts";
 
-const CORPUS = resolve(import.meta.dirname, "../../../shared/corpus");
+const CORPUS = corpusPath();
 const corpus = (path: string) => readFileSync(join(CORPUS, path));
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 

@@ -1,10 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { sniffFormat } from "../../../core/documents/sniff.ts";
+import { corpusPath } from "../../support/corpus.ts";
 
-const CORPUS = resolve(import.meta.dirname, "../../../../shared/corpus");
+const CORPUS = corpusPath();
 
 test("office files and PDFs of the corpus are told by their bytes, not their names", () => {
   let seen = 0;

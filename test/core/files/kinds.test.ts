@@ -4,8 +4,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { detectKind } from "../../../core/files/kinds.ts";
+import { corpusPath } from "../../support/corpus.ts";
 
-const CORPUS = resolve(import.meta.dirname, "../../../../shared/corpus");
+const CORPUS = corpusPath();
 const legacy = (ext: string) => gunzipSync(readFileSync(resolve(import.meta.dirname, `../../renderers/fixtures/legacy.${ext}.gz`)));
 
 test("every office file and PDF of the corpus is told by its bytes", () => {

@@ -7,12 +7,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { FileRejected } from "../../../core/errors.ts";
 import { inspectUpload } from "../../../core/files/store.ts";
 import { docxWithDtd, hugePng, minimalDocxParts, overlapEntries, overlappingZipDocx, pdfInflateBomb, pictureHeader, zipFiles } from "../../support/hostile-files.ts";
+import { corpusPath } from "../../support/corpus.ts";
 
-const CORPUS = resolve(import.meta.dirname, "../../../../shared/corpus");
+const CORPUS = corpusPath();
 
 const WML = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
 const documentXml = (prologue: string, text = "Hello") =>

@@ -1,11 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { zipSync, strToU8 } from "fflate";
 import { openPackage, parseXml, PackageRefused } from "../../../core/ooxml/package.ts";
+import { corpusPath } from "../../support/corpus.ts";
 
-const CORPUS = resolve(import.meta.dirname, "../../../../shared/corpus");
+const CORPUS = corpusPath();
 
 const refusedFor = (fn: () => unknown, reason: PackageRefused["reason"]) =>
   assert.throws(fn, (e: unknown) => e instanceof PackageRefused && e.reason === reason);

@@ -6,8 +6,7 @@
  * equal to those of the file as it came in after sanitizing. Nothing here is a fixture of ours.
  */
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readdirSync, readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { makeEngines } from "../../../core/documents/pipelines/engines.ts";
 import { reviewBytes, type ReviewFormat } from "../../../core/review/review-file.ts";
@@ -15,11 +14,11 @@ import { ProcessingFailure } from "../../../core/errors.ts";
 import { formatPlugins } from "../../../plugins/index.ts";
 import { installedFonts } from "../../../renderers/fonts.ts";
 import type { PipelineResult } from "../../../core/documents/pipelines/types.ts";
+import { corpusPath } from "../../support/corpus.ts";
 
-const CORPUS = fileURLToPath(new URL("../../../../shared/corpus/", import.meta.url));
-const skip = existsSync(CORPUS) ? false : "the shared corpus is not present";
+const CORPUS = `${corpusPath()}/`;
 const FOLDERS = ["docx", "pptx", "xlsx", "pdf", "scans"];
-const files = skip ? [] : FOLDERS.flatMap((folder) => readdirSync(CORPUS + folder).filter((f) => /\.(docx|pptx|xlsx|pdf)$/i.test(f)).sort().map((f) => `${folder}/${f}`));
+const files = FOLDERS.flatMap((folder) => readdirSync(CORPUS + folder).filter((f) => /\.(docx|pptx|xlsx|pdf)$/i.test(f)).sort().map((f) => `${folder}/${f}`));
 
 /** The files that must be refused, and why. */
 const REFUSED: Record<string, RegExp> = {
@@ -41,7 +40,7 @@ const contentOf = async (bytes: Uint8Array, format: ReviewFormat) => {
   return (await plugin.inspect!(bytes, ctx)).content;
 };
 
-describe("review of the whole corpus", { skip }, () => {
+describe("review of the whole corpus", () => {
   const results = new Map<string, PipelineResult | ProcessingFailure>();
 
   it("reviews every file without a crash; only the files that must be refused are, with file_rejected", { timeout: 30 * 60_000 }, async () => {

@@ -5,8 +5,7 @@
  * zip bomb, a DTD with entities, a truncated file and macros are each refused quickly with a clear error.
  */
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { strToU8, zipSync } from "fflate";
 import type { Nodes, Root } from "mdast";
@@ -19,12 +18,11 @@ import { defaultStyle } from "../../../core/style/defaults.ts";
 import { ExtractRefused, type ExtractResult, type Ocr } from "../../../plugins/extract.ts";
 import { docxPlugin } from "../../../plugins/docx/index.ts";
 import { extractDocx } from "../../../plugins/docx/extract/index.ts";
+import { corpusPath } from "../../support/corpus.ts";
 
-const CORPUS = fileURLToPath(new URL("../../../../shared/corpus/docx/", import.meta.url));
-const SCANS = fileURLToPath(new URL("../../../../shared/corpus/scans/", import.meta.url));
-const hasCorpus = existsSync(CORPUS);
-const corpusFiles = hasCorpus ? readdirSync(CORPUS).filter((f) => f.endsWith(".docx")).sort() : [];
-const skip = hasCorpus ? false : "the shared corpus is not present";
+const CORPUS = `${corpusPath("docx")}/`;
+const SCANS = `${corpusPath("scans")}/`;
+const corpusFiles = readdirSync(CORPUS).filter((f) => f.endsWith(".docx")).sort();
 
 const read = (name: string): Promise<ExtractResult> => extractDocx(new Uint8Array(readFileSync(CORPUS + name)), {});
 const md = async (name: string) => (await read(name)).markdown;
@@ -97,7 +95,7 @@ const assertValidGfm = (text: string, name: string) => {
   for (const r of refs) assert.ok(defs.has(r), `${name}: note ${r} has a definition`);
 };
 
-describe("docx extract: the corpus", { skip }, () => {
+describe("docx extract: the corpus", () => {
   it("reads every file without throwing, never silently empty, as valid GFM", async () => {
     assert.ok(corpusFiles.length > 50);
     for (const name of corpusFiles) {
@@ -417,7 +415,7 @@ describe("docx extract: built packages", () => {
   });
 });
 
-describe("docx extract: pictures read by OCR when OCR is at hand", { skip: existsSync(SCANS) ? false : "the shared corpus is not present" }, () => {
+describe("docx extract: pictures read by OCR when OCR is at hand", () => {
   const fakeOcr = (markdown: string, confidence: number): Ocr & { calls: number } => {
     const ocr = {
       calls: 0,
@@ -515,7 +513,7 @@ describe("docx extract: hostile input", () => {
     await refusedQuickly(bytes, (e) => e instanceof PackageRefused && e.reason === "xml_dtd");
   });
 
-  it("refuses a truncated file", { skip }, async () => {
+  it("refuses a truncated file", async () => {
     const real = readFileSync(CORPUS + "pandoc-headers.docx");
     await refusedQuickly(new Uint8Array(real.subarray(0, real.length >> 1)), (e) => e instanceof PackageRefused && (e.reason === "truncated" || e.reason === "not_zip"));
   });

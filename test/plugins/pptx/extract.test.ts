@@ -5,7 +5,7 @@
  * and notes; slides edited here check reading order through groups, hidden slides and the refusal of macros.
  */
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
@@ -14,10 +14,10 @@ import { defaultStyle } from "../../../core/style/defaults.ts";
 import { ExtractRefused } from "../../../plugins/extract.ts";
 import { extractPptx } from "../../../plugins/pptx/extract/index.ts";
 import { pptxPlugin } from "../../../plugins/pptx/index.ts";
+import { corpusPath } from "../../support/corpus.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
-const CORPUS = join(ROOT, "../shared/corpus/pptx");
-const hasCorpus = existsSync(CORPUS);
+const CORPUS = corpusPath("pptx");
 
 const read = (bytes: Uint8Array) => extractPptx(bytes, {});
 const corpus = (name: string) => read(readFileSync(join(CORPUS, name)));
@@ -46,8 +46,8 @@ const slide = (markdown: string, n: number): string => {
   return next < 0 ? rest : rest.slice(0, next + 1).trimEnd();
 };
 
-describe("pptx extract: the corpus", { skip: !hasCorpus && "corpus not found" }, () => {
-  const files = hasCorpus ? readdirSync(CORPUS).filter((f) => f.endsWith(".pptx")) : [];
+describe("pptx extract: the corpus", () => {
+  const files = readdirSync(CORPUS).filter((f) => f.endsWith(".pptx"));
 
   it("holds the decks the tests rely on", () => {
     assert.ok(files.length >= 50, `only ${files.length} files`);

@@ -5,7 +5,7 @@
  * written by our own renderer read back with their values.
  */
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { strToU8, zipSync } from "fflate";
@@ -17,10 +17,10 @@ import { shiftFormula } from "../../../plugins/xlsx/extract/cell-ref.ts";
 import { formatNumber } from "../../../plugins/xlsx/extract/number-format.ts";
 import { splitSheet } from "../../../plugins/xlsx/extract/sheet-xml.ts";
 import { xlsxPlugin } from "../../../plugins/xlsx/index.ts";
+import { corpusPath } from "../../support/corpus.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
-const CORPUS = join(ROOT, "../shared/corpus/xlsx");
-const hasCorpus = existsSync(CORPUS);
+const CORPUS = corpusPath("xlsx");
 
 const read = (bytes: Uint8Array) => extractXlsx(bytes, {});
 const corpus = (name: string) => read(readFileSync(join(CORPUS, name)));
@@ -76,7 +76,7 @@ const tableLines = (r: ExtractResult) => r.markdown.split("\n").filter((l) => l.
 
 // ---------------------------------------------------------------------------------------------
 
-describe("xlsx extract: the corpus", { skip: !hasCorpus && "corpus not found" }, () => {
+describe("xlsx extract: the corpus", () => {
   // Decided per file: these two are broken beyond reading; everything else is read.
   const refused: Record<string, { code: "unreadable"; message: RegExp }> = {
     // A worksheet with text outside its root element (exceljs expects a parse error): its only sheet is damaged.
@@ -84,7 +84,7 @@ describe("xlsx extract: the corpus", { skip: !hasCorpus && "corpus not found" },
     // No workbook part and no content types: not a workbook, only loose parts.
     "exceljs-missing-bits.xlsx": { code: "unreadable", message: /workbook part \(xl\/workbook\.xml\) is missing/ },
   };
-  const files = hasCorpus ? readdirSync(CORPUS).filter((f) => f.endsWith(".xlsx")) : [];
+  const files = readdirSync(CORPUS).filter((f) => f.endsWith(".xlsx"));
 
   it("holds the workbooks the tests rely on", () => {
     assert.ok(files.length >= 30, `only ${files.length} files`);

@@ -5,11 +5,11 @@
  * generated report of about ten pages for the timing check.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { strToU8, unzipSync, zipSync } from "fflate";
+import { corpusPath } from "../../../support/corpus.ts";
 
-export const CORPUS = fileURLToPath(new URL("../../../../../shared/corpus/docx/", import.meta.url));
-export const SCANS = fileURLToPath(new URL("../../../../../shared/corpus/scans/", import.meta.url));
+export const CORPUS = `${corpusPath("docx")}/`;
+export const SCANS = `${corpusPath("scans")}/`;
 
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships";
