@@ -4,7 +4,7 @@
  */
 import type { IRDocument } from "../core/ir/types.ts";
 import { imageSources } from "../core/ir/images.ts";
-import type { ImageData, RenderContext } from "./format-plugin.ts";
+import type { ImageData, RenderContext } from "../core/contracts/format-plugin.ts";
 import { diagnostic, type Diagnostic } from "../core/diagnostics.ts";
 
 /** What every renderer says about a picture it had to leave out. */

@@ -10,7 +10,7 @@ import { mdPlugin, txtPlugin } from "./text/index.ts";
 import { legacyPlugins } from "./legacy/index.ts";
 import { extractImage } from "./image/index.ts";
 import { artifactPlugin } from "./artifact/index.ts";
-import type { FormatPlugin } from "./format-plugin.ts";
+import type { FormatPlugin } from "../core/contracts/format-plugin.ts";
 import { createFormatRegistry } from "./registry.ts";
 
 const ooxml = new Map<string, FormatPlugin>([

@@ -2,7 +2,7 @@
  * The format plugin registry: built once at boot from the explicit list in `index.ts`, checked,
  * then frozen so nothing can add or swap a plugin at run time (DESIGN.md, "Contracts").
  */
-import type { FormatPlugin } from "./format-plugin.ts";
+import type { FormatPlugin } from "../core/contracts/format-plugin.ts";
 
 export interface FormatRegistry {
   readonly plugins: readonly FormatPlugin[];

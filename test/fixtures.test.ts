@@ -22,7 +22,7 @@ import { headingsOf } from "../core/compile/heading-pages.ts";
 import { formatPlugins } from "../plugins/index.ts";
 import { layoutChecks } from "../plugins/checks/index.ts";
 import { startOfficeConverter, pdfReader, pdfOutline, pdfPictures } from "../renderers/index.ts";
-import type { OfficeConverter } from "../renderers/types.ts";
+import type { OfficeConverter } from "../core/contracts/engines.ts";
 import type { DocType } from "../core/ir/types.ts";
 import { ooxmlParts, pdfDigest } from "./support/canonical.ts";
 

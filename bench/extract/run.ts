@@ -15,7 +15,7 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { Extract } from "../../plugins/extract.ts";
+import type { Extract } from "../../core/contracts/extract.ts";
 import { extractPdf } from "../../plugins/pdf/extract/index.ts";
 import { startOcr } from "../../renderers/tesseract/index.ts";
 

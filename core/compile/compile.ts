@@ -7,11 +7,11 @@ import type { Diagnostic } from "../diagnostics.ts";
 import type { components } from "../../generated/openapi.ts";
 import type { DocType, IRDocument } from "../ir/types.ts";
 import type { StyleApplied } from "../style/types.ts";
-import type { FormatPlugin, ImageData } from "../../plugins/format-plugin.ts";
-import type { CheckPlugin, Repair } from "../../plugins/check-plugin.ts";
-import type { OfficeConverter, PdfReader, PdfPageText } from "../../renderers/types.ts";
+import type { FormatPlugin, ImageData } from "../contracts/format-plugin.ts";
+import type { CheckPlugin, Repair } from "../contracts/check-plugin.ts";
+import type { OfficeConverter, PdfReader, PdfPageText } from "../contracts/engines.ts";
 import { headingPages, headingPagesFromOutline, headingsOf } from "./heading-pages.ts";
-import type { PdfOutlineEntry, PdfPicture } from "../../renderers/types.ts";
+import type { PdfOutlineEntry, PdfPicture } from "../contracts/engines.ts";
 import { imageSources } from "../ir/images.ts";
 
 export type OfficeKind = "docx" | "pptx" | "xlsx";

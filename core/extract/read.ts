@@ -3,8 +3,8 @@
  * reader does the work, and the text is cut at 2,000,000 characters (`chars` is always the whole length).
  * Whatever a reader refuses, or a damaged package, becomes `file_rejected` with the reason.
  */
-import type { FormatPlugin } from "../../plugins/format-plugin.ts";
-import { ExtractRefused, type ExtractContext } from "../../plugins/extract.ts";
+import type { FormatPlugin } from "../contracts/format-plugin.ts";
+import { ExtractRefused, type ExtractContext } from "../contracts/extract.ts";
 import { PackageRefused } from "../ooxml/package.ts";
 import { FileRejected } from "../errors.ts";
 import { inspectUpload } from "../files/store.ts";

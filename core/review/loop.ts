@@ -4,7 +4,7 @@
  * any repair. Every attempt is a ledger entry, kept or not. Fixes of the package come first (a zip or a content-type
  * repair can make the rest readable), then errors before warnings.
  */
-import type { Finding, Inspection } from "../../plugins/review.ts";
+import type { Finding, Inspection } from "../contracts/review.ts";
 import type { LedgerEntry } from "../compile/compile.ts";
 
 export const MAX_REPAIR_ITERATIONS = 12;

@@ -5,8 +5,8 @@
  */
 import type { Knex } from "knex";
 import type { BlobStoreShape } from "../services/blobs.ts";
-import type { FormatPlugin } from "../../plugins/format-plugin.ts";
-import type { ExtractContext } from "../../plugins/extract.ts";
+import type { FormatPlugin } from "../contracts/format-plugin.ts";
+import type { ExtractContext } from "../contracts/extract.ts";
 import { ProcessingFailure } from "../errors.ts";
 import { kindOfRef, type FileRef } from "../documents/file-refs.ts";
 import { loadFileRef } from "../files/load.ts";

@@ -18,8 +18,8 @@ import { ocrFromTsv } from "../../renderers/tesseract/index.ts";
 import { pipelines, type PipelineName } from "../documents/pipelines/index.ts";
 import type { DocumentRow } from "../documents/repo.ts";
 import type { Engines } from "../documents/pipelines/types.ts";
-import type { Ocr } from "../../plugins/extract.ts";
-import type { OfficeConverter } from "../../renderers/types.ts";
+import type { Ocr } from "../contracts/extract.ts";
+import type { OfficeConverter } from "../contracts/engines.ts";
 import type { HostClient } from "./host.ts";
 import type { WorkerData } from "./pool.ts";
 

@@ -4,7 +4,7 @@
  * Pictures are taken in reading order; one that does not fit is left out and later, smaller ones may still fit.
  */
 import type { Diagnostic } from "../../core/diagnostics.ts";
-import type { ImageData } from "../format-plugin.ts";
+import type { ImageData } from "../../core/contracts/format-plugin.ts";
 import { imageUnavailable } from "../images.ts";
 import { escapeHtml, imageDropped } from "./html.ts";
 

@@ -10,7 +10,7 @@
 import { ProcessingFailure } from "../../core/errors.ts";
 import type { IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
-import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin.ts";
+import type { FormatPlugin, RenderContext, RenderResult } from "../../core/contracts/format-plugin.ts";
 import { resolveImages } from "../images.ts";
 import { classesOfMarkup, classesOfScript, pageColors, tailwindCss } from "./css.ts";
 import { escapeHtml, pageBody, type MarkupContext } from "./html.ts";

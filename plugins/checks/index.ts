@@ -1,5 +1,5 @@
 /** The explicit list of check plugins that run after rendering (DESIGN.md, "plugins/"). */
-import type { CheckPlugin } from "../check-plugin.ts";
+import type { CheckPlugin } from "../../core/contracts/check-plugin.ts";
 import { tableWidthCheck } from "./layout/table-width.ts";
 import { emptyPagesCheck } from "./layout/empty-pages.ts";
 import { pictureMarginsCheck } from "./layout/picture-margins.ts";

@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import type { DocType } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
-import type { ImageData } from "../format-plugin.ts";
+import type { ImageData } from "../../core/contracts/format-plugin.ts";
 import type { Geometry } from "./geometry.ts";
 import type { Numbering } from "./numbering.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { IRDocument } from "../../core/ir/types.ts";
 import { imageSources } from "../../core/ir/images.ts";
-import type { ImageData, RenderContext } from "../format-plugin.ts";
+import type { ImageData, RenderContext } from "../../core/contracts/format-plugin.ts";
 import type { Geometry } from "./geometry.ts";
 import { twipsToPixels } from "./geometry.ts";
 

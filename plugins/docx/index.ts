@@ -7,7 +7,7 @@ import { Packer } from "docx";
 import type { Document } from "docx";
 import type { IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
-import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin.ts";
+import type { FormatPlugin, RenderContext, RenderResult } from "../../core/contracts/format-plugin.ts";
 import { resolveImages } from "../images.ts";
 import { mapDocument } from "./map.ts";
 import { extractDocx } from "./extract/index.ts";

@@ -17,7 +17,7 @@ import { guessLanguage } from "../../core/doctype/language.ts";
 import { plainText } from "../../core/ir/text.ts";
 import type { Block, DocType, IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
-import type { ImageData } from "../format-plugin.ts";
+import type { ImageData } from "../../core/contracts/format-plugin.ts";
 import type { BodyChild } from "./blocks.ts";
 import { mapBlocks } from "./blocks.ts";
 import type { Bookmark, MapContext } from "./context.ts";

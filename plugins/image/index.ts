@@ -9,7 +9,7 @@
  * (leptonica reads it). No OCR → `ExtractRefused("OCR is not available", "unreadable")`.
  */
 import { diagnostic, type Diagnostic } from "../../core/diagnostics.ts";
-import { ExtractRefused, type Extract, type ExtractContext } from "../extract.ts";
+import { ExtractRefused, type Extract, type ExtractContext } from "../../core/contracts/extract.ts";
 import { pictureToPng } from "../../renderers/mupdf/picture.ts";
 import { OcrError } from "../../renderers/tesseract/index.ts";
 import { pictureInfo } from "./header.ts";

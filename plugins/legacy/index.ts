@@ -2,8 +2,8 @@
  * Readers for the old binary Office formats (`.doc`, `.ppt`, `.xls`): LibreOffice converts them to OOXML through
  * the warm pool (macros never run), then the OOXML reader of the same family reads the result.
  */
-import type { FormatPlugin } from "../format-plugin.ts";
-import { ExtractRefused, type Extract } from "../extract.ts";
+import type { FormatPlugin } from "../../core/contracts/format-plugin.ts";
+import { ExtractRefused, type Extract } from "../../core/contracts/extract.ts";
 
 const viaOoxml =
   (from: "doc" | "ppt" | "xls", to: "docx" | "pptx" | "xlsx", reader: () => Extract | undefined): Extract =>

@@ -4,7 +4,7 @@
  * Reading a PDF (page markers, headings from font sizes, tables from layout, OCR of scanned pages) is in extract/;
  * reviewing one (JavaScript and launch actions removed, fonts, damaged cross-references, scans, forms) in review/.
  */
-import type { FormatPlugin } from "../format-plugin.ts";
+import type { FormatPlugin } from "../../core/contracts/format-plugin.ts";
 import { extractPdf } from "./extract/index.ts";
 import { inspectPdf, repairPdf, sanitizePdf } from "./review/index.ts";
 

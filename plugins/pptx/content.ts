@@ -18,7 +18,7 @@ import { imageUnavailable } from "../images.ts";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import type { Block, ColumnAlign, Inline, Mark, TableBlock } from "../../core/ir/types.ts";
 import { assertNever } from "../../core/ir/types.ts";
-import type { ImageData } from "../format-plugin.ts";
+import type { ImageData } from "../../core/contracts/format-plugin.ts";
 import type { Bullet, HAlign, RunModel } from "./model.ts";
 import { safeHref, unsafeLink } from "../links.ts";
 

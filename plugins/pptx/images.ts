@@ -5,7 +5,7 @@
  * aspect ratio, and never blown up past twice its size at 96 dpi (it would look blurred).
  */
 import type { Block, IRDocument } from "../../core/ir/types.ts";
-import type { ImageData, RenderContext } from "../format-plugin.ts";
+import type { ImageData, RenderContext } from "../../core/contracts/format-plugin.ts";
 
 /** Largest blow-up over the picture's size at 96 dpi. */
 const maxUpscale = 2;

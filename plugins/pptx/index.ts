@@ -6,7 +6,7 @@
  */
 import type { IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
-import type { FormatPlugin, RenderContext, RenderResult } from "../format-plugin.ts";
+import type { FormatPlugin, RenderContext, RenderResult } from "../../core/contracts/format-plugin.ts";
 import { resolveImages } from "../images.ts";
 import { mapDeck } from "./map.ts";
 import { packDeck } from "./pack.ts";

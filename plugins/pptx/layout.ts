@@ -10,7 +10,7 @@
  * to the next slide unless they can shrink to 60% of their size. Headings stay with what
  * follows them. Heights come from `measure.ts`.
  */
-import type { ImageData } from "../format-plugin.ts";
+import type { ImageData } from "../../core/contracts/format-plugin.ts";
 import type { FlowItem, ParaSpec, TableSpec, TextBox } from "./content.ts";
 import { fitImage } from "./images.ts";
 import type { MeasureParagraph } from "./measure.ts";

@@ -18,7 +18,7 @@ import { diagnostic } from "../../core/diagnostics.ts";
 import { plainText } from "../../core/ir/text.ts";
 import type { Block, DocType, HeadingBlock, IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
-import type { ImageData } from "../format-plugin.ts";
+import type { ImageData } from "../../core/contracts/format-plugin.ts";
 import type { ContentContext } from "./content.ts";
 import { clean, flowItems, runs } from "./content.ts";
 import type { LayoutContext } from "./layout.ts";

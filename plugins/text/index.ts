@@ -2,8 +2,8 @@
  * Readers for plain text and Markdown (interface: `txt`/`md` extract as given). The charset is detected: UTF-8,
  * UTF-16 with a byte-order mark, else Windows-1252; line ends become `\n`.
  */
-import type { FormatPlugin } from "../format-plugin.ts";
-import { ExtractRefused, type Extract } from "../extract.ts";
+import type { FormatPlugin } from "../../core/contracts/format-plugin.ts";
+import { ExtractRefused, type Extract } from "../../core/contracts/extract.ts";
 import { decodeText } from "../../core/files/kinds.ts";
 
 const readText: Extract = async (bytes) => {

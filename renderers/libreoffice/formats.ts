@@ -1,9 +1,9 @@
 /**
- * Which LibreOffice export filter serves each `from` → `to` pair of the contract (renderers/types.ts). Pure data:
+ * Which LibreOffice export filter serves each `from` → `to` pair of the contract (core/contracts/engines.ts). Pure data:
  * the worker checks that the file it opened is of the family named here, so a spreadsheet sent as `docx` is
  * refused instead of exported with the wrong filter.
  */
-import type { ConvertTarget, OfficeFormat } from "../types.ts";
+import type { ConvertTarget, OfficeFormat } from "../../core/contracts/engines.ts";
 
 export type DocumentFamily = "text" | "spreadsheet" | "presentation";
 

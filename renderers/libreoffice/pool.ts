@@ -1,5 +1,5 @@
 /**
- * The warm LibreOffice pool behind `OfficeConverter` (renderers/types.ts; DESIGN.md, "renderers/"): office → PDF
+ * The warm LibreOffice pool behind `OfficeConverter` (core/contracts/engines.ts; DESIGN.md, "renderers/"): office → PDF
  * for previews and layout checks, legacy .doc/.ppt/.xls → OOXML for the readers, xlsx → CSV with formulas
  * recalculated.
  *
@@ -17,7 +17,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ConvertOptions, ConvertTarget, OfficeConverter, OfficeFormat } from "../types.ts";
+import type { ConvertOptions, ConvertTarget, OfficeConverter, OfficeFormat } from "../../core/contracts/engines.ts";
 import { OfficeConversionError } from "./errors.ts";
 import { exportPlan, offeredTargets, type ExportPlan } from "./formats.ts";
 import { Instance } from "./instance.ts";

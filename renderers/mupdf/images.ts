@@ -3,7 +3,7 @@
  * page's size, in points. The layout check uses it to find pictures that reach into the margins or off the page.
  */
 import * as mupdf from "mupdf";
-import type { PdfPicture } from "../types.ts";
+import type { PdfPicture } from "../../core/contracts/engines.ts";
 
 interface RawBlock {
   type: string;

@@ -3,7 +3,7 @@
  * landed on, which is exactly what a table of contents needs. Pages are numbered from 1.
  */
 import * as mupdf from "mupdf";
-import type { PdfOutlineEntry } from "../types.ts";
+import type { PdfOutlineEntry } from "../../core/contracts/engines.ts";
 
 interface RawOutline {
   title?: string;

@@ -1,5 +1,5 @@
 /**
- * `PdfReader` (renderers/types.ts) on mupdf's WASM build: page count, text per page from mupdf's structured text,
+ * `PdfReader` (core/contracts/engines.ts) on mupdf's WASM build: page count, text per page from mupdf's structured text,
  * and PNG previews of the first pages at a pixel width. DESIGN.md, "renderers/": layout checks count pages, the
  * report quotes text by page, previews are what a person would see.
  *
@@ -8,7 +8,7 @@
  * is destroyed as soon as it is done with, so WASM memory does not grow with the number of files read.
  * mupdf's own warnings (repairs of broken files) are kept out of the service's stderr and only quoted in errors.
  */
-import type { PdfPageText, PdfPreview, PdfReader } from "../types.ts";
+import type { PdfPageText, PdfPreview, PdfReader } from "../../core/contracts/engines.ts";
 import { PdfReadError } from "./errors.ts";
 import { loadMupdf, mupdfLog } from "./pages.ts";
 

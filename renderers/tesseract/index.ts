@@ -1,6 +1,6 @@
 /**
  * OCR with Tesseract (DESIGN.md, "Dependencies": Debian's `tesseract-ocr` with `eng` and `spa`): the `Ocr` of
- * plugins/extract.ts. Each picture is one `tesseract stdin stdout -l eng+spa --psm 3 tsv` process; its word boxes
+ * core/contracts/extract.ts. Each picture is one `tesseract stdin stdout -l eng+spa --psm 3 tsv` process; its word boxes
  * are put back into lines, paragraphs, lists and tables (layout.ts) for the Markdown, and its word confidences give
  * the picture's confidence.
  *
@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
-import type { Ocr } from "../../plugins/extract.ts";
+import type { Ocr } from "../../core/contracts/extract.ts";
 import { findTables, flow, piecesToMarkdown, type FlowLine, type Piece, type Word } from "./layout.ts";
 
 export interface OcrOptions {

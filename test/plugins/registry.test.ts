@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { FormatPlugin } from "../../plugins/format-plugin.ts";
+import type { FormatPlugin } from "../../core/contracts/format-plugin.ts";
 import { createFormatRegistry } from "../../plugins/registry.ts";
 
 const plugin = (id: string, format = id): FormatPlugin => ({ id, format, mediaTypes: [] });

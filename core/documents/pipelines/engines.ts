@@ -4,8 +4,8 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { OfficeConverter } from "../../../renderers/types.ts";
-import type { Ocr } from "../../../plugins/extract.ts";
+import type { OfficeConverter } from "../../contracts/engines.ts";
+import type { Ocr } from "../../contracts/extract.ts";
 import { startOfficeConverter, pdfReader } from "../../../renderers/index.ts";
 import { startOcr, type OcrTsv } from "../../../renderers/tesseract/index.ts";
 import { chromiumVersion, screenshotHtml } from "../../../renderers/chromium/index.ts";

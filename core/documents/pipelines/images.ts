@@ -11,7 +11,7 @@ import type { BlobStoreShape } from "../../services/blobs.ts";
 import type { Diagnostic } from "../../diagnostics.ts";
 import type { IRDocument } from "../../ir/types.ts";
 import { imageBlocks } from "../../ir/images.ts";
-import type { ImageData } from "../../../plugins/format-plugin.ts";
+import type { ImageData } from "../../contracts/format-plugin.ts";
 import { overPixelLimit, probePicture } from "../../images/probe.ts";
 import { sniffPicture, type FileRef } from "../file-refs.ts";
 import { safeFetch } from "../../net/safe-fetch.ts";

@@ -4,9 +4,9 @@ import type { Diagnostic } from "../../diagnostics.ts";
 import type { DocumentRow } from "../repo.ts";
 import type { StyleApplied } from "../validate.ts";
 import type { BlobStoreShape } from "../../services/blobs.ts";
-import type { OfficeConverter, PdfReader } from "../../../renderers/types.ts";
+import type { OfficeConverter, PdfReader } from "../../contracts/engines.ts";
 import type { Screenshot, ScreenshotOptions } from "../../../renderers/chromium/index.ts";
-import type { Ocr } from "../../../plugins/extract.ts";
+import type { Ocr } from "../../contracts/extract.ts";
 import type { LedgerEntry } from "../../compile/compile.ts";
 import type { WireReport } from "../report.ts";
 

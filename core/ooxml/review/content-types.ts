@@ -6,7 +6,7 @@
  * extension as a `Default`, other parts by their role as an `Override`), gives generically typed parts their
  * role's type, and removes `Override`s of missing parts; every other byte of the part stays as it was.
  */
-import type { Finding } from "../../../plugins/review.ts";
+import type { Finding } from "../../contracts/review.ts";
 import { DEFAULT_BY_EXTENSION, GENERIC_TYPES, typeByRole } from "./content-type-table.ts";
 import type { Graph } from "./graph.ts";
 import { extensionOf, finding, partKey, type PackageView } from "./parts.ts";

@@ -1,6 +1,6 @@
 /**
  * Package-level review of OOXML files (docx, pptx, xlsx): what Office, LibreOffice and other readers trip on below
- * the format itself, with a stable code per problem and the safe repairs (plugins/review.ts, the review contract).
+ * the format itself, with a stable code per problem and the safe repairs (core/contracts/review.ts, the review contract).
  *
  * - zip.ts: CRC-32 and size mismatches, duplicate entries, local headers that disagree with the central directory,
  *   unreadable entries, data after the end (`package.rebuild_zip`);
@@ -15,7 +15,7 @@
  * throw for what they find; a zip bomb, a DTD or a file that is not a zip at all is refused with `PackageRefused`.
  * Repairs edit only the bytes of what they repair; the other parts are copied as read.
  */
-import type { Finding } from "../../../plugins/review.ts";
+import type { Finding } from "../../contracts/review.ts";
 import { writePackage } from "../write.ts";
 import { checkContentTypes, FIX_CONTENT_TYPES, repairContentTypes } from "./content-types.ts";
 import { readGraph } from "./graph.ts";

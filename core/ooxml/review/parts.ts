@@ -5,7 +5,7 @@
  * UTF-16), the characters XML does not allow are dropped before parsing (the XML check reports them), and the parse
  * is kept, or why it failed.
  */
-import type { Finding } from "../../../plugins/review.ts";
+import type { Finding } from "../../contracts/review.ts";
 import { openPackage, PackageRefused, type Package } from "../package.ts";
 import { checkWellFormed, decodePart, parseTree, stripInvalidChars, XmlDamaged, type Encoding, type XEl } from "./xml-scan.ts";
 

@@ -11,7 +11,7 @@
  * - a `.rels` that is not one (a wrong root, a relationship without Id, Type or Target): not repairable;
  * - the package's `officeDocument` relationship pointing at nothing: there is no document to repair.
  */
-import type { Finding } from "../../../plugins/review.ts";
+import type { Finding } from "../../contracts/review.ts";
 import type { Graph, RelsFile } from "./graph.ts";
 import { finding, isVml, XML_EXTENSIONS, extensionOf, type PackageView, type XmlPart } from "./parts.ts";
 import { pictureRemovals } from "./pictures.ts";

@@ -5,7 +5,7 @@
  * well-formed XML is an error no repair can safely guess at. VML is read by Office's lenient legacy parser, so it is
  * checked for characters only. A DTD is refused while reading (`PackageRefused`), never reported.
  */
-import type { Finding } from "../../../plugins/review.ts";
+import type { Finding } from "../../contracts/review.ts";
 import { declaredTypes } from "./content-types.ts";
 import { extensionOf, finding, isVml, XML_EXTENSIONS, type PackageView } from "./parts.ts";
 import { countInvalidChars, encodePart, stripInvalidChars } from "./xml-scan.ts";

@@ -9,7 +9,7 @@
  * made on the reader's behalf.
  */
 import { inflateRawSync, crc32 } from "node:zlib";
-import type { Finding } from "../../../plugins/review.ts";
+import type { Finding } from "../../contracts/review.ts";
 import { PackageRefused, zipDirectory, type ZipEntry } from "../package.ts";
 import { writePackage } from "../write.ts";
 import { finding, partKey, type PackageView } from "./parts.ts";

@@ -1,6 +1,6 @@
 /**
  * Sanitizing an OOXML package (docx, pptx, xlsx) before anything opens it, LibreOffice included (the review's first
- * step; plugins/review.ts). What a reader would load, run or fetch from outside is neutralised, and each thing is
+ * step; core/contracts/review.ts). What a reader would load, run or fetch from outside is neutralised, and each thing is
  * named in `removed`, one readable line each, for the report's `sanitized.removed`:
  *
  * - OLE objects and ActiveX controls, their previews kept as pictures (ole.ts);
@@ -16,7 +16,7 @@
  * is refused by the safe reader (`PackageRefused`).
  */
 import { refuseMacros } from "../../../plugins/xlsx/extract/macros.ts";
-import type { SanitizeResult } from "../../../plugins/review.ts";
+import type { SanitizeResult } from "../../contracts/review.ts";
 import { PackageView } from "../review/parts.ts";
 import { PackageEditor } from "./editor.ts";
 import { removeExternalRelationships } from "./external.ts";

@@ -4,7 +4,7 @@
  * the author's call.
  */
 import type { Block } from "../../../core/ir/types.ts";
-import type { CheckPlugin } from "../../check-plugin.ts";
+import type { CheckPlugin } from "../../../core/contracts/check-plugin.ts";
 
 const hasPictures = (blocks: Block[]): boolean =>
   blocks.some((b) => b.type === "image" || (b.type === "quote" && hasPictures(b.blocks)) || (b.type === "list" && b.items.some((i) => hasPictures(i.blocks))));

@@ -3,7 +3,7 @@
  * files) or off the page. The renderers scale pictures to the text area, so this catches what they could not:
  * a picture LibreOffice placed differently, or a slide picture pushed down by text. Reported with its pages.
  */
-import type { CheckPlugin } from "../../check-plugin.ts";
+import type { CheckPlugin } from "../../../core/contracts/check-plugin.ts";
 
 /** Half a millimetre of slack: rounding in the PDF writer is not an overflow. */
 const SLACK_PT = 1.5;

@@ -6,7 +6,7 @@
  */
 import type { Block, TableBlock } from "../../../core/ir/types.ts";
 import { plainText } from "../../../core/ir/text.ts";
-import type { CheckPlugin } from "../../check-plugin.ts";
+import type { CheckPlugin } from "../../../core/contracts/check-plugin.ts";
 
 const A4 = { shortIn: 8.27, longIn: 11.69 };
 const PADDING_IN = 0.16;

@@ -1,5 +1,5 @@
 /**
- * Reading a Word file into Markdown (interface, Extraction; plugins/extract.ts). The package is opened with the
+ * Reading a Word file into Markdown (interface, Extraction; core/contracts/extract.ts). The package is opened with the
  * safe opener (zip bombs, DTDs and damaged zips are refused there), macros are refused, the main part is found
  * through the package relationships, and the body is read into blocks (reader.ts) and written as GFM
  * (markdown.ts). Footnotes and endnotes become `[^n]` definitions at the end; comments become `[^cN]` definitions
@@ -12,7 +12,7 @@
  */
 import { diagnostic, type Diagnostic, type Severity } from "../../../core/diagnostics.ts";
 import { openPackage } from "../../../core/ooxml/package.ts";
-import { ExtractRefused, type Extract } from "../../extract.ts";
+import { ExtractRefused, type Extract } from "../../../core/contracts/extract.ts";
 import { escapeText, plainOf, writeBlocks } from "./markdown.ts";
 import type { Block } from "./model.ts";
 import { textPara } from "./model.ts";

@@ -6,7 +6,7 @@
  */
 import type { Package } from "../../../core/ooxml/package.ts";
 import { PackageRefused } from "../../../core/ooxml/package.ts";
-import { ExtractRefused } from "../../extract.ts";
+import { ExtractRefused } from "../../../core/contracts/extract.ts";
 import { childrenNamed, parsePart, type El } from "./xml.ts";
 
 export interface Rel {

@@ -6,7 +6,7 @@
  * sure and it has words. A picture part is read once however often it is shown, and at most `ctx.maxOcrPages`
  * (100) pictures are read. Without `ctx.ocr` nothing here runs and mupdf is never loaded.
  */
-import type { ExtractContext } from "../../extract.ts";
+import type { ExtractContext } from "../../../core/contracts/extract.ts";
 import { pictureInfo } from "../../image/header.ts";
 import type { Ready } from "./model.ts";
 import { isHostile, type Parts } from "./parts.ts";

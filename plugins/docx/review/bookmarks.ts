@@ -9,7 +9,7 @@
  * once fields update (LibreOffice updates them when it makes the PDF): an error. An internal link
  * (`w:hyperlink w:anchor`, `HYPERLINK \l`) to a missing bookmark goes nowhere: a warning. Neither is repairable.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, removeNode, setAttr, prefixOf, type Edit } from "./edit.ts";
 import type { FieldScan } from "./fields.ts";
 import type { Model } from "./model.ts";

@@ -1,5 +1,5 @@
 /**
- * The text of a Word file as the review's proof (plugins/review.ts, `Inspection.content`): one string per
+ * The text of a Word file as the review's proof (core/contracts/review.ts, `Inspection.content`): one string per
  * paragraph in reading order — the body (tables cell by cell; a text box's paragraphs right after the paragraph it
  * is anchored in), then headers, footers, footnotes, endnotes and comments. Built from the XML text nodes, never
  * from Markdown, so a repair that moves structure but keeps the words keeps it equal.

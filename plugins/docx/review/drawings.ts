@@ -9,7 +9,7 @@
  * Pictures without a description (`descr`, or a title) leave screen readers and the PDF's alternative text empty;
  * reported as `info`, not repaired (we do not invent text). Pictures marked decorative are fine.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, setAttr, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";

@@ -4,7 +4,7 @@
  * byte-identical. Also the finding constructor every check uses, so findings have one shape.
  */
 import type { Severity } from "../../../core/diagnostics.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import type { Part } from "./parts.ts";
 import type { XNode } from "./xml.ts";
 

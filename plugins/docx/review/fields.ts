@@ -8,7 +8,7 @@
  * A field whose cached result is Word's error text ("Error! Reference source not found.", in the languages Word
  * writes it) shows that error in the document and the PDF: reported, as updating the field is Word's job.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";

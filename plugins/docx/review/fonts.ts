@@ -9,8 +9,8 @@
  * a symbol font is `info` too (its marks are few); anything else is drawn with another font in the PDF, so lines
  * may break differently (`warning`). Nothing here is repairable: fonts are not ours to add.
  */
-import type { Finding } from "../../review.ts";
-import type { ReviewContext } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
+import type { ReviewContext } from "../../../core/contracts/review.ts";
 import { finding } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { XNode } from "./xml.ts";

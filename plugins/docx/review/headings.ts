@@ -5,7 +5,7 @@
  * number. The repair (`docx.empty_heading_style`) takes the heading away from those paragraphs only: their
  * `w:pStyle` and any outline level of their own are removed, so they become ordinary empty paragraphs.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { paragraphText } from "./content.ts";
 import { finding, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";

@@ -6,7 +6,7 @@
  * A floating drawing (`wp:anchor`) placed mostly or wholly outside the page is reported only: where it should go
  * is the author's choice. Drawings in text boxes, headers and footers are left alone (their frame decides).
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, setAttr, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import { sectionAt, type Geometry } from "./sections.ts";

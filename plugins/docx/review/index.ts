@@ -1,5 +1,5 @@
 /**
- * The Word reviewer (plugins/review.ts): `inspectDocx` reads a .docx once into offset trees (parts.ts, xml.ts),
+ * The Word reviewer (core/contracts/review.ts): `inspectDocx` reads a .docx once into offset trees (parts.ts, xml.ts),
  * returns its text as the content proof (content.ts) and what Word, LibreOffice and readers trip on, each with a
  * stable code; `repairDocx` applies one named `docx.*` fix to every instance of its problem by splicing exactly the
  * bytes concerned, and writes the package back with only the edited parts changed.
@@ -8,7 +8,7 @@
  * well-formed) are core/ooxml/review's; sanitizing is the sanitizer's. A main document that is not well-formed
  * yields no findings here (the package check reports it) and an empty content.
  */
-import type { Finding, Inspect, RepairFix } from "../../review.ts";
+import type { Finding, Inspect, RepairFix } from "../../../core/contracts/review.ts";
 import { writePackage } from "../../../core/ooxml/write.ts";
 import { checkBookmarks, fixBookmarks, FIX as BOOKMARKS } from "./bookmarks.ts";
 import { documentContent } from "./content.ts";

@@ -4,7 +4,7 @@
  * text is lost, and a reference mark without it cannot be repaired into anything true), and two notes or two
  * comments sharing one id (which reference means which is ambiguous). Reported, not repaired.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { StoryKind } from "./parts.ts";

@@ -5,7 +5,7 @@
  * checked with LibreOffice 7. The repair (`docx.numbering_order`) moves the late definitions, unchanged and in their
  * order, to just before the first `w:num`.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { XNode } from "./xml.ts";

@@ -10,7 +10,7 @@
  * paragraph that only names a level of its style's list gets its own numId 0 when that level is missing; a style
  * whose list is missing is repaired in the style.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, prefixOf, setAttr, appendInside, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Part } from "./parts.ts";

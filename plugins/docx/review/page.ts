@@ -3,7 +3,7 @@
  * least its height, or columns narrower than nothing): Word and LibreOffice lay such a page out with text squeezed
  * into a sliver or off the page. Which margins were meant is the author's call, so it is reported, not repaired.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding } from "./edit.ts";
 import type { Model } from "./model.ts";
 

@@ -6,7 +6,7 @@
  * Comment anchors (`w:commentRangeStart`/`End`, `w:commentReference`) naming a comment that comments.xml does not
  * hold are markers for nothing; the repair `docx.comment_anchors` removes them (they carry no text).
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";

@@ -7,7 +7,7 @@
  *   tables without rows: they hold no text.
  * Both repairs keep the text (empty paragraphs are not part of the content proof).
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { appendInside, finding, prefixOf, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";

@@ -11,7 +11,7 @@
  * columns, cell widths and row `wBefore`/`wAfter` in twips (nested tables too, so they still fit their cells),
  * and sets `w:tblW` to the new total. The text is not touched.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, setAttr, prefixOf, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import { sectionAt, twips } from "./sections.ts";

@@ -14,7 +14,7 @@
  * pages ahead, and the text is put together in page order at the end. `ctx.signal` is checked between pages.
  */
 import { diagnostic, type Diagnostic } from "../../../core/diagnostics.ts";
-import { ExtractRefused, type Extract, type ExtractContext } from "../../extract.ts";
+import { ExtractRefused, type Extract, type ExtractContext } from "../../../core/contracts/extract.ts";
 import { PdfReadError } from "../../../renderers/mupdf/errors.ts";
 import { openPdfPages, type LayoutBlock, type PageLayout, type PdfPages } from "../../../renderers/mupdf/pages.ts";
 import { piecesToMarkdown, type Piece } from "../../../renderers/tesseract/layout.ts";

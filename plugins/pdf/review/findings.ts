@@ -6,7 +6,7 @@
  * Severity follows the report's rule: `error` where readers fail or show the file wrong, `warning` where a reader
  * sees something worth a look, `info` where it is only worth knowing.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import type { ActiveSite } from "./actions.ts";
 import { describeSite } from "./actions.ts";
 import type { DocumentFacts } from "./document.ts";

@@ -1,5 +1,5 @@
 /**
- * `inspect` for PDF (plugins/review.ts): reads every page once (its text is the `content`, one string per page),
+ * `inspect` for PDF (core/contracts/review.ts): reads every page once (its text is the `content`, one string per page),
  * then looks at fonts, forms, encryption, attachments and actions left after sanitizing, and last asks mupdf
  * whether it had to rebuild the cross-reference table to read all that (mupdf repairs on open, and again when an
  * object is not where the table says, so the question is only answered once everything has been read), and
@@ -7,7 +7,7 @@
  *
  * A password-protected file is refused (open.ts); anything else, however damaged, becomes findings.
  */
-import type { Finding, Inspect } from "../../review.ts";
+import type { Finding, Inspect } from "../../../core/contracts/review.ts";
 import { findActiveSites } from "./actions.ts";
 import { documentFacts } from "./document.ts";
 import {

@@ -5,7 +5,7 @@
  * can say so as a finding instead of failing the review.
  */
 import type * as Mupdf from "mupdf";
-import { ExtractRefused } from "../../extract.ts";
+import { ExtractRefused } from "../../../core/contracts/extract.ts";
 import { loadMupdf, mupdfLog } from "../../../renderers/mupdf/pages.ts";
 
 export type MupdfModule = typeof Mupdf;

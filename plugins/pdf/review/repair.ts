@@ -1,12 +1,12 @@
 /**
- * `repair` for PDF (plugins/review.ts). One fix so far:
+ * `repair` for PDF (core/contracts/review.ts). One fix so far:
  *
  * - `pdf.rebuild_xref`: the file is opened (mupdf rebuilds a damaged cross-reference table by scanning the
  *   objects) and written anew in full, with a correct table, `startxref` and trailer. Objects, page content, fonts
  *   and pictures are written as they were read; nothing is recompressed, cleaned or dropped, so the text of every
  *   page stays the same (the repair loop checks it).
  */
-import type { RepairFix } from "../../review.ts";
+import type { RepairFix } from "../../../core/contracts/review.ts";
 import { REBUILD_XREF } from "./findings.ts";
 import { openPdf, saveBytes } from "./open.ts";
 

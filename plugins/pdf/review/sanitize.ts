@@ -1,5 +1,5 @@
 /**
- * `sanitize` for PDF (plugins/review.ts): removes JavaScript, `/Launch`, `/SubmitForm` and `/ImportData` actions
+ * `sanitize` for PDF (core/contracts/review.ts): removes JavaScript, `/Launch`, `/SubmitForm` and `/ImportData` actions
  * wherever the file keeps them (actions.ts) and names each in `removed`. Links to web addresses stay.
  *
  * A file with nothing to remove comes back as the very same bytes: it is not saved again. Otherwise mupdf writes the
@@ -7,7 +7,7 @@
  * objects nothing points to any more, so the removed scripts are gone from the bytes too, not only unreachable.
  * Page content, fonts and pictures are written as they were: no stream is recompressed or cleaned.
  */
-import type { Sanitize } from "../../review.ts";
+import type { Sanitize } from "../../../core/contracts/review.ts";
 import { describeSite, findActiveSites } from "./actions.ts";
 import { openPdf, saveBytes } from "./open.ts";
 

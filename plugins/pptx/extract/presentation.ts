@@ -3,7 +3,7 @@
  * of them are hidden (`p:sld show="0"` is read with the slide), and the slide height (for reading order).
  */
 import type { Package } from "../../../core/ooxml/package.ts";
-import { ExtractRefused } from "../../extract.ts";
+import { ExtractRefused } from "../../../core/contracts/extract.ts";
 import { mainPart, relsOf } from "../../xlsx/extract/rels.ts";
 import { attr, child, kids, readPart, relAttr } from "../../xlsx/extract/xml.ts";
 

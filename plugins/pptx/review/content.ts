@@ -1,5 +1,5 @@
 /**
- * The deck's `content` (plugins/review.ts): the proof that a repair changed no text. Per slide in presentation
+ * The deck's `content` (core/contracts/review.ts): the proof that a repair changed no text. Per slide in presentation
  * order, every shape's text in shape-tree order (one string per non-empty paragraph: `a:t` runs and `a:fld` text
  * joined, `a:br` as a line break), table cells (one string per non-empty cell, with its row and column), then the
  * text of the slide's notes. Each string opens with its slide number (`3: …`), so text moved from one slide to

@@ -3,7 +3,7 @@
  * that removes it (`fixable: true`) or says none is safe (`fixable: false`, no `fix`).
  */
 import type { Severity } from "../../../core/diagnostics.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 
 export type Category = "structural" | "content" | "layout" | "security" | "data" | "style";
 

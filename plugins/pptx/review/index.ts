@@ -1,5 +1,5 @@
 /**
- * Review of PowerPoint decks (plugins/review.ts): `inspectPptx` reads the deck once (deck.ts) and runs the checks
+ * Review of PowerPoint decks (core/contracts/review.ts): `inspectPptx` reads the deck once (deck.ts) and runs the checks
  * below, returning their findings and the deck's `content` (content.ts); `repairPptx` applies one named fix, as
  * surgical edits of the parts it concerns, everything else copied as it was. Package-level matters (the zip,
  * content types, relationships, missing or malformed parts, characters XML forbids, sanitizing) are checked
@@ -12,7 +12,7 @@
  */
 import { openPackage, PackageRefused, type Package } from "../../../core/ooxml/package.ts";
 import { writePackage } from "../../../core/ooxml/write.ts";
-import type { Finding, Inspect, RepairFix } from "../../review.ts";
+import type { Finding, Inspect, RepairFix } from "../../../core/contracts/review.ts";
 import { deckContent } from "./content.ts";
 import { readDeck, type Deck } from "./deck.ts";
 import { finding } from "./finding.ts";

@@ -13,7 +13,7 @@
  */
 import type { Package } from "../../../core/ooxml/package.ts";
 import { child, elements, nameOf, path } from "../../xlsx/extract/xml.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { paragraphText } from "./content.ts";
 import type { Deck, Slide } from "./deck.ts";
 import { finding, inches, quoted } from "./finding.ts";

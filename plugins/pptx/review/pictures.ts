@@ -6,7 +6,7 @@
  */
 import type { XmlNode } from "../../../core/ooxml/package.ts";
 import { attr, child, descendants, elements, flag, nameOf, path } from "../../xlsx/extract/xml.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import type { Deck } from "./deck.ts";
 import { finding } from "./finding.ts";
 import { flattenShapes, placeShapes } from "./shapes.ts";

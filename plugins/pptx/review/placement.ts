@@ -8,7 +8,7 @@
  */
 import type { Package } from "../../../core/ooxml/package.ts";
 import { attr, child } from "../../xlsx/extract/xml.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import type { Deck, Slide } from "./deck.ts";
 import { finding, quoted } from "./finding.ts";
 import { placeShapes, type PlacedShape, type Rect } from "./shapes.ts";

@@ -10,7 +10,7 @@
  */
 import type { Package, XmlNode } from "../../../core/ooxml/package.ts";
 import { attr, child, descendants, kids, relAttr } from "../../xlsx/extract/xml.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import type { Deck } from "./deck.ts";
 import { finding } from "./finding.ts";
 import { applyEdits, attributeEdit, ordinals, type Edit } from "./surgery.ts";

@@ -6,7 +6,7 @@
  * slide titles). Parts that are missing or not well-formed as such are the package check's (core/ooxml/review).
  */
 import { attr, child, descendants, kids, path } from "../../xlsx/extract/xml.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { hasText, paragraphText } from "./content.ts";
 import type { Deck } from "./deck.ts";
 import { finding } from "./finding.ts";

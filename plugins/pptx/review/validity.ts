@@ -13,7 +13,7 @@
 import type { Package, XmlNode } from "../../../core/ooxml/package.ts";
 import { childrenOf } from "../../../core/ooxml/package.ts";
 import { attr, child, isElement, kids, nameOf, relAttr } from "../../xlsx/extract/xml.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import type { Deck } from "./deck.ts";
 import { finding } from "./finding.ts";
 import { PRESET_GEOMETRIES } from "./preset-geometry.ts";

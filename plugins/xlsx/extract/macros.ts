@@ -4,7 +4,7 @@
  * `[Content_Types].xml`; any one of them is enough.
  */
 import type { Package } from "../../../core/ooxml/package.ts";
-import { ExtractRefused } from "../../extract.ts";
+import { ExtractRefused } from "../../../core/contracts/extract.ts";
 
 export const MACROS_MESSAGE = "The file contains macros (VBA), which Quire refuses.";
 

@@ -4,7 +4,7 @@
  * not a readable workbook.
  */
 import type { Package } from "../../../core/ooxml/package.ts";
-import { ExtractRefused } from "../../extract.ts";
+import { ExtractRefused } from "../../../core/contracts/extract.ts";
 import { mainPart, relsOf, relsOfType, type Rels } from "./rels.ts";
 import { attr, child, flag, kids, readPart, relAttr } from "./xml.ts";
 

@@ -5,7 +5,7 @@
  * then shows its repair dialog ("Removed Records: Formula from /xl/calcChain.xml"). The chain is only a cache:
  * without it Excel calculates in dependency order and writes a new one, so removing it is a safe repair.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { PackageRefused } from "../../../core/ooxml/package.ts";
 import { parseRef } from "../extract/cell-ref.ts";
 import { relsOfType } from "../extract/rels.ts";

@@ -10,7 +10,7 @@
  * of more than one node, or one cell reading itself. With iterative calculation on (`calcPr iterate`), cycles are
  * intended and only reported as information.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { cellList, finding, MAX_LISTED } from "./findings.ts";
 import type { Area, FormulaParts } from "./formula-refs.ts";
 import type { FormulaCell, Formulas } from "./formulas.ts";

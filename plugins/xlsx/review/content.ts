@@ -1,5 +1,5 @@
 /**
- * The workbook's `content` (plugins/review.ts): what a reader sees and what no repair may change. Sheet by sheet
+ * The workbook's `content` (core/contracts/review.ts): what a reader sees and what no repair may change. Sheet by sheet
  * in workbook order, the sheet's name (`sheet: Data`), then every cell that has a value or a formula in row and
  * column order — `Data!A1=42` for the value (cached values of formulas included: a reader sees them), and
  * `Data!C1==A1*B1` for the formula (shared formulas expanded). Then the defined names (`name: Rate=Data!$B$1`,

@@ -1,10 +1,10 @@
 /**
- * Building the review's findings (plugins/review.ts) the same way in every check: a finding with a fix is
+ * Building the review's findings (core/contracts/review.ts) the same way in every check: a finding with a fix is
  * `fixable: true` and names it; one without is `fixable: false`. Cell lists in a location are capped (a sheet with
  * 40,000 numbers stored as text lists the first 20), and messages say how many there are in all.
  */
 import type { DiagnosticLocation, Severity } from "../../../core/diagnostics.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 
 export const MAX_LISTED = 20;
 

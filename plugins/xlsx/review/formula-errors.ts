@@ -17,7 +17,7 @@
 import { createHash } from "node:crypto";
 import { openPackage, PackageRefused, type Package } from "../../../core/ooxml/package.ts";
 import { writePackage } from "../../../core/ooxml/write.ts";
-import type { Finding, ReviewContext } from "../../review.ts";
+import type { Finding, ReviewContext } from "../../../core/contracts/review.ts";
 import type { FormulaGraph } from "./circular.ts";
 import { cellList, cellsAt, finding, plural } from "./findings.ts";
 import type { FormulaCell, Formulas } from "./formulas.ts";

@@ -1,5 +1,5 @@
 /**
- * Reviewing an Excel workbook (plugins/review.ts): `inspectXlsx` reads every part once and runs the checks —
+ * Reviewing an Excel workbook (core/contracts/review.ts): `inspectXlsx` reads every part once and runs the checks —
  * workbook structure (workbook-checks.ts), each worksheet's structure (sheet-checks.ts), tables, the calculation chain,
  * numbers stored as text, broken references, circular references, and formula errors after recalculation — and
  * returns the findings with the workbook's `content` (content.ts); `repairXlsx` applies one named fix (repair.ts).
@@ -7,7 +7,7 @@
  * core/ooxml, not here. Macro-enabled workbooks are refused as the reader refuses them.
  */
 import { openPackage } from "../../../core/ooxml/package.ts";
-import type { Finding, Inspect } from "../../review.ts";
+import type { Finding, Inspect } from "../../../core/contracts/review.ts";
 import { refuseMacros } from "../extract/macros.ts";
 import { checkCalcChain } from "./calc-chain.ts";
 import { buildGraph, checkCircular, findCycles } from "./circular.ts";

@@ -4,7 +4,7 @@
  * reference (`[1]Rates!B3`) whose external link part is not in the file. Each is an error of the data a reader
  * relies on; none can be repaired without guessing what the formula meant.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { holdsPart } from "../extract/rels.ts";
 import { cellList, cellsAt, finding, plural } from "./findings.ts";
 import type { FormulaName, FormulaParts, FormulaRef } from "./formula-refs.ts";

@@ -15,7 +15,7 @@
  */
 import { openPackage, type Package } from "../../../core/ooxml/package.ts";
 import { writePackage } from "../../../core/ooxml/write.ts";
-import type { RepairFix } from "../../review.ts";
+import type { RepairFix } from "../../../core/contracts/review.ts";
 import { relsOfType } from "../extract/rels.ts";
 import { calcChainPart, FIX_CALC_CHAIN } from "./calc-chain.ts";
 import { FIX_MERGES, FIX_ORDER, orderFixable, overlappingMerges } from "./sheet-checks.ts";

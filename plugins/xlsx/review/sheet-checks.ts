@@ -5,7 +5,7 @@
  * shared string indexes past the table. A worksheet that could
  * not be read at all is said here too, so the user knows its cells went unchecked.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { parseRange } from "../extract/cell-ref.ts";
 import { cellList, cellsAt, finding, plural } from "./findings.ts";
 import type { LoadedSheet } from "./load.ts";

@@ -7,7 +7,7 @@
  */
 import type { Package } from "../../../core/ooxml/package.ts";
 import { PackageRefused } from "../../../core/ooxml/package.ts";
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { parseRange } from "../extract/cell-ref.ts";
 import { relsOfType } from "../extract/rels.ts";
 import { finding } from "./findings.ts";

@@ -11,7 +11,7 @@
  * - ranges where the workbook tells Excel to ignore this very error (`ignoredErrors numberStoredAsText`).
  * Converting them would change the cells' type, so this is reported, never repaired.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { parseRange } from "../extract/cell-ref.ts";
 import { cellList, cellsAt, finding, plural } from "./findings.ts";
 import type { LoadedSheet } from "./load.ts";

@@ -5,7 +5,7 @@
  * sheet; every sheet hidden) and what a reader should know (hidden and very hidden sheets). Sheet names and defined
  * names are content: nothing here renames anything.
  */
-import type { Finding } from "../../review.ts";
+import type { Finding } from "../../../core/contracts/review.ts";
 import { columnIndex } from "../extract/cell-ref.ts";
 import { finding, plural } from "./findings.ts";
 import { MAX_COL, MAX_ROW } from "./sheet.ts";

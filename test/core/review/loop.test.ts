@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { contentDifference, repairLoop } from "../../../core/review/loop.ts";
-import type { Finding, Inspection } from "../../../plugins/review.ts";
+import type { Finding, Inspection } from "../../../core/contracts/review.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
-import type { RenderContext, RenderResult } from "../../../plugins/format-plugin.ts";
+import type { RenderContext, RenderResult } from "../../../core/contracts/format-plugin.ts";
 import { artifactPlugin } from "../../../plugins/artifact/index.ts";
 import type { StyleApplied } from "../../../core/style/types.ts";
 

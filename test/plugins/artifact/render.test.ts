@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import { MAX_PAGE_BYTES } from "../../../plugins/artifact/index.ts";
-import type { ImageData } from "../../../plugins/format-plugin.ts";
+import type { ImageData } from "../../../core/contracts/format-plugin.ts";
 import { buildExample, buildMarkdown, exampleNames } from "./build.ts";
 
 /** The page's markup and CSS, scripts left out (their text is code, not things the browser loads). */

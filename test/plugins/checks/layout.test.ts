@@ -5,7 +5,7 @@ import { defaultStyle } from "../../../core/style/defaults.ts";
 import { tableWidthCheck, neededWidthIn } from "../../../plugins/checks/layout/table-width.ts";
 import { emptyPagesCheck } from "../../../plugins/checks/layout/empty-pages.ts";
 import { pictureMarginsCheck } from "../../../plugins/checks/layout/picture-margins.ts";
-import type { CheckContext } from "../../../plugins/check-plugin.ts";
+import type { CheckContext } from "../../../core/contracts/check-plugin.ts";
 import type { TableBlock } from "../../../core/ir/types.ts";
 
 const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({ format: "docx", type: "report", style: defaultStyle("report"), pages: [{ page: 1, text: "x" }], pictures: [], ...over });

@@ -15,7 +15,7 @@ import { unified } from "unified";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { PackageRefused } from "../../../core/ooxml/package.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
-import { ExtractRefused, type ExtractResult, type Ocr } from "../../../plugins/extract.ts";
+import { ExtractRefused, type ExtractResult, type Ocr } from "../../../core/contracts/extract.ts";
 import { docxPlugin } from "../../../plugins/docx/index.ts";
 import { extractDocx } from "../../../plugins/docx/extract/index.ts";
 import { corpusPath } from "../../support/corpus.ts";

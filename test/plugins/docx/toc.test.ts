@@ -19,7 +19,7 @@ import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import type { StyleApplied } from "../../../core/style/types.ts";
 import { docxPlugin } from "../../../plugins/docx/index.ts";
-import type { RenderContext } from "../../../plugins/format-plugin.ts";
+import type { RenderContext } from "../../../core/contracts/format-plugin.ts";
 
 async function render(
   markdown: string,

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { describe, test } from "node:test";
 import * as mupdf from "mupdf";
 import { extractImage, pictureInfo } from "../../../plugins/image/index.ts";
-import { ExtractRefused, type Ocr } from "../../../plugins/extract.ts";
+import { ExtractRefused, type Ocr } from "../../../core/contracts/extract.ts";
 import { openPdfPages } from "../../../renderers/mupdf/pages.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
 import { corpusFile } from "../../renderers/support.ts";

@@ -10,7 +10,7 @@ import { readdirSync } from "node:fs";
 import { describe, test } from "node:test";
 import * as mupdf from "mupdf";
 import { extractPdf } from "../../../plugins/pdf/extract/index.ts";
-import { ExtractRefused, type Ocr } from "../../../plugins/extract.ts";
+import { ExtractRefused, type Ocr } from "../../../core/contracts/extract.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
 import { corpus, corpusFile } from "../../renderers/support.ts";
 

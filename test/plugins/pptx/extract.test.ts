@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
-import { ExtractRefused } from "../../../plugins/extract.ts";
+import { ExtractRefused } from "../../../core/contracts/extract.ts";
 import { extractPptx } from "../../../plugins/pptx/extract/index.ts";
 import { pptxPlugin } from "../../../plugins/pptx/index.ts";
 import { corpusPath } from "../../support/corpus.ts";

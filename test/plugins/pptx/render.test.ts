@@ -18,7 +18,7 @@ import type { Diagnostic } from "../../../core/diagnostics.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import type { StyleApplied } from "../../../core/style/types.ts";
-import type { ImageData, RenderContext } from "../../../plugins/format-plugin.ts";
+import type { ImageData, RenderContext } from "../../../core/contracts/format-plugin.ts";
 import { pptxPlugin } from "../../../plugins/pptx/index.ts";
 import type { MeasureParagraph } from "../../../plugins/pptx/measure.ts";
 import { charWidth, lineCount, lineStarts, paragraphHeight, textHeight, textWidth } from "../../../plugins/pptx/measure.ts";

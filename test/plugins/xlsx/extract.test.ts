@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 import { strToU8, zipSync } from "fflate";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
-import { ExtractRefused, type ExtractResult } from "../../../plugins/extract.ts";
+import { ExtractRefused, type ExtractResult } from "../../../core/contracts/extract.ts";
 import { extractXlsx } from "../../../plugins/xlsx/extract/index.ts";
 import { shiftFormula } from "../../../plugins/xlsx/extract/cell-ref.ts";
 import { formatNumber } from "../../../plugins/xlsx/extract/number-format.ts";

@@ -19,7 +19,7 @@ import type { Diagnostic } from "../../../core/diagnostics.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import type { StyleApplied } from "../../../core/style/types.ts";
-import type { RenderContext } from "../../../plugins/format-plugin.ts";
+import type { RenderContext } from "../../../core/contracts/format-plugin.ts";
 import type { Typed } from "../../../plugins/xlsx/cells.ts";
 import { parseCell } from "../../../plugins/xlsx/cells.ts";
 import type { Evidence } from "../../../plugins/xlsx/columns.ts";

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sanitizeOoxml } from "../../../../core/ooxml/sanitize/index.ts";
 import { inspectPackage } from "../../../../core/ooxml/review/index.ts";
-import { ExtractRefused } from "../../../../plugins/extract.ts";
+import { ExtractRefused } from "../../../../core/contracts/extract.ts";
 import { extractDocx } from "../../../../plugins/docx/extract/index.ts";
 import { extractPptx } from "../../../../plugins/pptx/extract/index.ts";
 import { extractXlsx } from "../../../../plugins/xlsx/extract/index.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { unzipSync } from "fflate";
-import type { Finding, Inspection, ReviewContext } from "../../../../plugins/review.ts";
+import type { Finding, Inspection, ReviewContext } from "../../../../core/contracts/review.ts";
 import { extractDocx } from "../../../../plugins/docx/extract/index.ts";
 import { inspectDocx, repairDocx } from "../../../../plugins/docx/review/index.ts";
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { describe, test } from "node:test";
 import * as mupdf from "mupdf";
-import { ExtractRefused } from "../../../../plugins/extract.ts";
+import { ExtractRefused } from "../../../../core/contracts/extract.ts";
 import { inspectPdf, repairPdf, sanitizePdf } from "../../../../plugins/pdf/review/index.ts";
 import { SANITIZE_SAVE_OPTIONS } from "../../../../plugins/pdf/review/sanitize.ts";
 import { corpus, corpusFile, popplerText } from "../../../renderers/support.ts";

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import * as mupdf from "mupdf";
-import { ExtractRefused } from "../../../../plugins/extract.ts";
+import { ExtractRefused } from "../../../../core/contracts/extract.ts";
 import { inspectPdf } from "../../../../plugins/pdf/review/index.ts";
-import type { Finding } from "../../../../plugins/review.ts";
+import type { Finding } from "../../../../core/contracts/review.ts";
 import { corpusFile } from "../../../renderers/support.ts";
 import { HELVETICA, firstExtra, handPdf, pdffonts, pdfinfo, popplerComplaints, stream, textContent, textPdf } from "./support.ts";
 

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { inspectPdf, repairPdf } from "../../../../plugins/pdf/review/index.ts";
-import type { Finding } from "../../../../plugins/review.ts";
+import type { Finding } from "../../../../core/contracts/review.ts";
 import { corpusFile } from "../../../renderers/support.ts";
 import { pdfinfo, popplerComplaints, popplerPageText, textPdf } from "./support.ts";
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import * as mupdf from "mupdf";
-import { ExtractRefused } from "../../../../plugins/extract.ts";
+import { ExtractRefused } from "../../../../core/contracts/extract.ts";
 import { inspectPdf, sanitizePdf } from "../../../../plugins/pdf/review/index.ts";
 import { corpusFile } from "../../../renderers/support.ts";
 import { firstExtra, pdfinfo, popplerPageText, stream, textPdf } from "./support.ts";

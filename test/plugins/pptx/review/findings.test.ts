@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { PackageRefused } from "../../../../core/ooxml/package.ts";
-import type { Finding } from "../../../../plugins/review.ts";
+import type { Finding } from "../../../../core/contracts/review.ts";
 import { deck, edit, inspect, LONG_TEXT, picture, textBox, withCode, withShapes } from "./support.ts";
 
 const SLIDE1 = "ppt/slides/slide1.xml";

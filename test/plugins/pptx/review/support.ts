@@ -3,7 +3,7 @@
  * builds), inspection and repair with the empty review context, and the findings of one code.
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import type { Finding, Inspection } from "../../../../plugins/review.ts";
+import type { Finding, Inspection } from "../../../../core/contracts/review.ts";
 import { inspectPptx, repairPptx } from "../../../../plugins/pptx/review/index.ts";
 import { corpusFile } from "../../../renderers/support.ts";
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { PackageRefused } from "../../../../core/ooxml/package.ts";
-import { ExtractRefused } from "../../../../plugins/extract.ts";
+import { ExtractRefused } from "../../../../core/contracts/extract.ts";
 import { buildXlsx, c, row, withPart } from "./build.ts";
 import { codes, inspect, one, shape } from "./support.ts";
 

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { describe, test } from "node:test";
-import type { Inspection } from "../../../../plugins/review.ts";
+import type { Inspection } from "../../../../core/contracts/review.ts";
 import { repairXlsx } from "../../../../plugins/xlsx/review/index.ts";
 import { corpus, corpusFile } from "../../../renderers/support.ts";
 import { withPart } from "./build.ts";

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { startOfficeConverter, type OfficeConverterPool } from "../../../../renderers/index.ts";
-import type { ReviewContext } from "../../../../plugins/review.ts";
+import type { ReviewContext } from "../../../../core/contracts/review.ts";
 import { corpus, corpusFile, staleFormulaXlsx } from "../../../renderers/support.ts";
 import { unzipSync } from "fflate";
 import { openPackage } from "../../../../core/ooxml/package.ts";

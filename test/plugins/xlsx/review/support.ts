@@ -3,7 +3,7 @@
  * corpus folders.
  */
 import assert from "node:assert/strict";
-import type { Finding, Inspection, ReviewContext } from "../../../../plugins/review.ts";
+import type { Finding, Inspection, ReviewContext } from "../../../../core/contracts/review.ts";
 import { inspectXlsx } from "../../../../plugins/xlsx/review/index.ts";
 
 export const NO_CONVERTER: ReviewContext = { fonts: new Set() };

@@ -2,13 +2,13 @@
  * The format plugin contract (DESIGN.md, "Contracts: Format plugin"): one object per output or
  * input format, `{ id, format, mediaTypes, render?, extract?, inspect?, repair?, patch? }`.
  * Optional capabilities are optional fields: `render` (create), `extract` (extraction), `sanitize`, `inspect` and
- * `repair` (review, plugins/review.ts); `patch` joins when the edit work lands.
+ * `repair` (review, core/contracts/review.ts); `patch` joins when the edit work lands.
  */
-import type { Diagnostic } from "../core/diagnostics.ts";
-import type { DocType, IRDocument } from "../core/ir/types.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import type { DocType, IRDocument } from "../ir/types.ts";
 import type { Extract } from "./extract.ts";
 import type { Inspect, RepairFix, Sanitize } from "./review.ts";
-import type { StyleApplied } from "../core/style/types.ts";
+import type { StyleApplied } from "../style/types.ts";
 
 /** Picture bytes a renderer may embed; `width`/`height` are the intrinsic size in pixels. */
 export interface ImageData {
@@ -51,9 +51,9 @@ export interface FormatPlugin {
    * LibreOffice): the compiler renders with that plugin and keeps only the converted file.
    */
   renderedAs?: string;
-  /** Reads a file of this format into Markdown (plugins/extract.ts). */
+  /** Reads a file of this format into Markdown (core/contracts/extract.ts). */
   extract?: Extract;
-  /** Review (plugins/review.ts): neutralise what must not be opened, say what is wrong, repair one thing. */
+  /** Review (core/contracts/review.ts): neutralise what must not be opened, say what is wrong, repair one thing. */
   sanitize?: Sanitize;
   inspect?: Inspect;
   repair?: RepairFix;

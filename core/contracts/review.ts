@@ -14,8 +14,8 @@
  * Files that must be refused (password, macros, entity bombs) throw `ExtractRefused(…, "file_rejected")` or
  * `PackageRefused` (core/ooxml/package.ts); checks themselves never throw for what they find.
  */
-import type { Diagnostic } from "../core/diagnostics.ts";
-import type { OfficeConverter } from "../renderers/types.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import type { OfficeConverter } from "./engines.ts";
 
 export interface Finding extends Diagnostic {
   /** The name of the fix that removes this finding (`docx.renumber_drawing_ids`), when a safe one exists. */

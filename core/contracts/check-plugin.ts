@@ -4,10 +4,10 @@
  * and may propose a safe structural repair (a style change such as the orientation) that the compiler tries,
  * keeps only when it leaves fewer issues, and records in the report's ledger either way.
  */
-import type { Diagnostic } from "../core/diagnostics.ts";
-import type { DocType, IRDocument } from "../core/ir/types.ts";
-import type { StyleApplied } from "../core/style/types.ts";
-import type { PdfPicture } from "../renderers/types.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import type { DocType, IRDocument } from "../ir/types.ts";
+import type { StyleApplied } from "../style/types.ts";
+import type { PdfPicture } from "./engines.ts";
 
 export interface CheckContext {
   readonly format: "docx" | "pptx" | "xlsx" | "pdf";

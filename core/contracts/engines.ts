@@ -1,6 +1,6 @@
 /**
- * The contracts of the heavy engines behind plugins (DESIGN.md, "renderers/"). Plugins and pipelines depend on
- * these types only; the implementations live beside them (libreoffice/, mupdf/) and are started once per process.
+ * The contracts of the heavy engines behind plugins (DESIGN.md, "renderers/"). Core, plugins and pipelines depend on
+ * these types only; the implementations live in renderers/ (libreoffice/, mupdf/) and are started once per process.
  */
 
 export type OfficeFormat = "docx" | "pptx" | "xlsx" | "doc" | "ppt" | "xls";

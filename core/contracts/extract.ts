@@ -4,8 +4,8 @@
  * comments (`<!-- page 3 -->`). What could not be read is said in the text and in diagnostics, never dropped
  * silently. Readers throw `PackageRefused` (core/ooxml/package.ts) or `ExtractRefused` for files they must refuse.
  */
-import type { Diagnostic } from "../core/diagnostics.ts";
-import type { OfficeConverter } from "../renderers/types.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import type { OfficeConverter } from "./engines.ts";
 
 export class ExtractRefused extends Error {
   constructor(
