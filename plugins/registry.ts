@@ -2,13 +2,9 @@
  * The format plugin registry: built once at boot from the explicit list in `index.ts`, checked,
  * then frozen so nothing can add or swap a plugin at run time (DESIGN.md, "Contracts").
  */
-import type { FormatPlugin } from "../core/contracts/format-plugin.ts";
+import type { FormatPlugin, FormatRegistry } from "../core/contracts/format-plugin.ts";
 
-export interface FormatRegistry {
-  readonly plugins: readonly FormatPlugin[];
-  /** The plugin for an interface `format` value (`docx`, `pdf`…), if one is registered. */
-  get(format: string): FormatPlugin | undefined;
-}
+export type { FormatRegistry };
 
 export function createFormatRegistry(plugins: readonly FormatPlugin[]): FormatRegistry {
   const ids = new Set<string>();

@@ -20,6 +20,7 @@ import { assertPortFree } from "./port.ts";
 import { makeEngines } from "../core/documents/pipelines/engines.ts";
 import { failInterruptedExtractions, type ExtractDeps } from "../core/extract/service.ts";
 import { pooledWork } from "../core/work/work.ts";
+import { formatPlugins } from "../plugins/index.ts";
 import { availableParallelism } from "node:os";
 import type { ServerApp } from "./context.ts";
 import { makeDeliverer } from "../core/webhooks/deliverer.ts";
@@ -87,6 +88,7 @@ export const startService = async (config: Config) => {
     log,
     webhooks,
     work,
+    plugins: formatPlugins,
   };
   await recoverInterrupted(deps, owner);
   webhooks.start();

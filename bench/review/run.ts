@@ -28,7 +28,7 @@ const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
 const main = async () => {
   console.log(`Quire review bench — node ${process.version}\n`);
   const engines = makeEngines({});
-  const review = (bytes: Uint8Array, name: string) => reviewBytes({ bytes, name }, { engines, signal: new AbortController().signal });
+  const review = (bytes: Uint8Array, name: string) => reviewBytes({ bytes, name }, { engines, plugins: formatPlugins, signal: new AbortController().signal });
   try {
     await engines.converter();
 

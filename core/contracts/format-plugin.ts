@@ -58,3 +58,10 @@ export interface FormatPlugin {
   inspect?: Inspect;
   repair?: RepairFix;
 }
+
+/** The plugins of a running service, one per `format` (plugins/registry.ts builds it, frozen, at boot). */
+export interface FormatRegistry {
+  readonly plugins: readonly FormatPlugin[];
+  /** The plugin for an interface `format` value (`docx`, `pdf`…), if one is registered. */
+  get(format: string): FormatPlugin | undefined;
+}

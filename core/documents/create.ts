@@ -48,6 +48,7 @@ export const createDocument = async (
     organizationId: principal.organizationId,
     projectStoresNothing: principal.projectStoresNothing,
     inspect: deps.work.inspect,
+    plugins: deps.plugins,
   });
   if (opts.dryRun) return { kind: "dry_run", result: dryRunOf(plan) };
   if (plan.operation === "extract") return { kind: "extract", plan };

@@ -7,6 +7,7 @@ import type { IdPrefix } from "../services/ids.ts";
 import type { RateLimiter } from "../limits/rate.ts";
 import type { LinkSigner } from "./repo.ts";
 import type { Work } from "../work/work.ts";
+import type { FormatRegistry } from "../contracts/format-plugin.ts";
 
 export interface DocDeps {
   readonly db: Knex;
@@ -22,4 +23,6 @@ export interface DocDeps {
   readonly log: (message: string, error?: unknown) => void;
   /** Where callers' files are inspected and read: worker threads (core/work). */
   readonly work: Pick<Work, "inspect" | "parseJson">;
+  /** The format plugins of this service (the composition root, server/start.ts, gives them). */
+  readonly plugins: FormatRegistry;
 }

@@ -17,7 +17,7 @@ import { resolveRetention, type Retention } from "./retention.ts";
 import { defaultStyle } from "../style/defaults.ts";
 import { readStyle } from "../style/read.ts";
 import type { DocType } from "../ir/types.ts";
-import { formatPlugins } from "../../plugins/index.ts";
+import type { FormatRegistry } from "../contracts/format-plugin.ts";
 import { kindOfRef, type FileRef, type RefKind } from "./file-refs.ts";
 import type { FileKind } from "../files/kinds.ts";
 import { REVIEWED_AS } from "../review/review-file.ts";
@@ -71,6 +71,7 @@ export interface ValidationContext {
   readonly projectStoresNothing: boolean;
   /** Inline files are checked on arrival, in a worker thread (core/work). */
   readonly inspect: (bytes: Uint8Array, filename?: string) => Promise<{ kind: FileKind }>;
+  readonly plugins: FormatRegistry;
 }
 
 /**
@@ -193,7 +194,7 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
       errors: [{ path: "/prompt", message: "needs a model" }],
     });
   }
-  const plugin = format ? formatPlugins.get(format) : undefined;
+  const plugin = format ? ctx.plugins.get(format) : undefined;
   const capability = operation === "create" ? "render" : operation === "extract" ? "extract" : operation === "review" ? "inspect" : "patch";
   const capable = plugin && (capability in plugin || (capability === "render" && plugin.renderedAs !== undefined));
   if (format && !capable) {

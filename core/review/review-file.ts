@@ -25,7 +25,6 @@ import { checkConsistency } from "../keydata/consistency.ts";
 import { checkTotals } from "../keydata/totals.ts";
 import { repairLoop } from "./loop.ts";
 import { inspectPackage, repairPackage } from "../ooxml/review/index.ts";
-import { formatPlugins } from "../../plugins/index.ts";
 import { ExtractRefused, type ExtractContext } from "../contracts/extract.ts";
 import type { Finding, Inspection, ReviewContext } from "../contracts/review.ts";
 import type { OfficeConverter } from "../contracts/engines.ts";
@@ -35,6 +34,7 @@ import type { Diagnostic } from "../diagnostics.ts";
 import type { DocType } from "../ir/types.ts";
 import { fileBase, PREVIEW_PAGES, PREVIEW_WIDTH } from "../documents/pipelines/create-content.ts";
 import type { Engines, PipelineOutput, PipelineResult } from "../documents/pipelines/types.ts";
+import type { FormatRegistry } from "../contracts/format-plugin.ts";
 
 export type ReviewFormat = "docx" | "pptx" | "xlsx" | "pdf";
 
@@ -75,6 +75,7 @@ export interface ReviewInput {
 
 export interface ReviewDeps {
   readonly engines: Engines;
+  readonly plugins: FormatRegistry;
   readonly signal: AbortSignal;
   readonly phase?: (phase: string) => Promise<void>;
   readonly event?: (type: string, data: Record<string, unknown>) => Promise<void>;
@@ -94,7 +95,7 @@ export const reviewBytes = async (input: ReviewInput, deps: ReviewDeps): Promise
   const format = REVIEWED_AS[kind];
   if (!format) throw new ProcessingFailure({ code: "file_rejected", message: `A ${kind} file cannot be reviewed: review takes Word, PowerPoint, Excel and PDF files (also .doc, .ppt, .xls).` });
   if (expected && expected !== format) throw new ProcessingFailure({ code: "file_rejected", message: `The file is ${kind === format ? `a ${kind}` : `a .${kind} (reviewed as ${format})`} file, not ${expected} as the request says.` });
-  const plugin = formatPlugins.get(format);
+  const plugin = deps.plugins.get(format);
   if (!plugin?.sanitize || !plugin.inspect || !plugin.repair) throw new ProcessingFailure({ code: "processing_failed", message: `No reviewer for ${format} files.` });
   const { sanitize, inspect, repair } = plugin;
 
@@ -151,7 +152,7 @@ export const reviewBytes = async (input: ReviewInput, deps: ReviewDeps): Promise
   const final = converted.bytes;
 
   await phase("reading key data");
-  const { keyData, keyDiagnostics, type } = await readKeyData(final, format, { signal, converter, ocr: engines.ocr() });
+  const { keyData, keyDiagnostics, type } = await readKeyData(final, format, { signal, converter, ocr: engines.ocr() }, deps.plugins);
 
   await phase("previewing");
   const base = fileBase(input.outputName ?? input.name.replace(/\.[A-Za-z0-9]{1,5}$/, ""));
@@ -225,9 +226,10 @@ const readKeyData = async (
   bytes: Uint8Array,
   format: ReviewFormat,
   ctx: ExtractContext,
+  plugins: FormatRegistry,
 ): Promise<{ keyData: Array<{ value: string; kind: string; role: string; context: string }>; keyDiagnostics: Diagnostic[]; type: DocType }> => {
   const fallbackType: DocType = format === "pptx" ? "presentation" : format === "xlsx" ? "spreadsheet" : "report";
-  const extract = formatPlugins.get(format)?.extract;
+  const extract = plugins.get(format)?.extract;
   if (!extract) return { keyData: [], keyDiagnostics: [], type: fallbackType };
   let markdown: string;
   try {

@@ -13,6 +13,7 @@ import { inspectFile } from "../files/inspect.ts";
 import { parseJsonBody } from "../limits/json-body.ts";
 import { readFile } from "../extract/read.ts";
 import { formatPlugins } from "../../plugins/index.ts";
+import { layoutChecks } from "../../plugins/checks/index.ts";
 import { pdfReader } from "../../renderers/index.ts";
 import { ocrFromTsv } from "../../renderers/tesseract/index.ts";
 import { pipelines, type PipelineName } from "../documents/pipelines/index.ts";
@@ -80,6 +81,8 @@ export const tasks = {
       db,
       blobs,
       engines: enginesOf(h),
+      plugins: formatPlugins,
+      checks: layoutChecks,
       allowPrivateUrls: input.allowPrivateUrls,
     });
   },

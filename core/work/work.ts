@@ -8,9 +8,10 @@ import { ProcessingFailure, FileRejected } from "../errors.ts";
 import { inspectFile, type Inspected } from "../files/inspect.ts";
 import { parseJsonBody } from "../limits/json-body.ts";
 import { readFile, type ExtractionText } from "../extract/read.ts";
-import { formatPlugins } from "../../plugins/index.ts";
 import { pipelines, type PipelineName } from "../documents/pipelines/index.ts";
-import type { Engines, PipelineContext, PipelineResult } from "../documents/pipelines/types.ts";
+import type { Engines, JobContext, PipelineResult } from "../documents/pipelines/types.ts";
+import type { FormatRegistry } from "../contracts/format-plugin.ts";
+import type { CheckPlugin } from "../contracts/check-plugin.ts";
 import type { Ocr } from "../contracts/extract.ts";
 import type { ConvertTarget, OfficeFormat } from "../contracts/engines.ts";
 import type { OcrTsv } from "../../renderers/tesseract/index.ts";
@@ -28,18 +29,18 @@ export interface Work {
   readonly parseJson: (bytes: Uint8Array) => Promise<unknown>;
   readonly inspect: (bytes: Uint8Array, filename?: string) => Promise<Inspected>;
   readonly extract: (bytes: Uint8Array, filename: string | undefined, options: ReadLimits & { signal: AbortSignal }) => Promise<ExtractionText>;
-  readonly pipeline: (name: PipelineName, ctx: PipelineContext) => Promise<PipelineResult>;
+  readonly pipeline: (name: PipelineName, ctx: JobContext) => Promise<PipelineResult>;
   readonly close: () => Promise<void>;
 }
 
 /** The shared engines of this thread, plus the OCR that extraction uses. */
 export type HostEngines = Omit<Engines, "ocr"> & { readonly ocr: () => Ocr & { readonly readTsv: OcrTsv } };
 
-export const inlineWork = (engines: HostEngines): Work => ({
+export const inlineWork = (engines: HostEngines, plugins: FormatRegistry, checks: ReadonlyArray<CheckPlugin>): Work => ({
   parseJson: async (bytes) => parseJsonBody(bytes),
   inspect: async (bytes, filename) => inspectFile(bytes, filename),
-  extract: async (bytes, filename, { signal, ...limits }) => readFile(bytes, filename, formatPlugins, { converter: await engines.converter(), ocr: engines.ocr(), signal, ...limits }),
-  pipeline: (name, ctx) => pipelines[name](ctx),
+  extract: async (bytes, filename, { signal, ...limits }) => readFile(bytes, filename, plugins, { converter: await engines.converter(), ocr: engines.ocr(), signal, ...limits }),
+  pipeline: (name, ctx) => pipelines[name]({ ...ctx, plugins, checks }),
   close: async () => undefined,
 });
 

@@ -17,12 +17,13 @@ import { escapeHtml, pageBody, type MarkupContext } from "./html.ts";
 import { IMAGE_CLASSES, placeImages } from "./images.ts";
 import { buildPage } from "./page.ts";
 import { inlineScript, librariesFor, scripts } from "./scripts.ts";
+import { CONFIG_MARKER } from "../../core/contracts/artifact.ts";
 
 /** The interface's page limit ("The whole page, images included, weighs at most 900 KB"), read as 900,000 bytes. */
 export const MAX_PAGE_BYTES = 900_000;
 
 /** Where the service puts the page's settings (`window.__QUIRE__`) when it serves the page. */
-export const CONFIG_MARKER = "<!--quire:config-->";
+export { CONFIG_MARKER };
 
 /**
  * Blocks everything but the page itself even when the file is opened from disk, where no response header

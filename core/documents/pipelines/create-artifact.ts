@@ -19,8 +19,7 @@ import { fromJson } from "../../store/db.ts";
 import type { Diagnostic } from "../../diagnostics.ts";
 import type { CreateRequest } from "../validate.ts";
 import type { FileRef } from "../file-refs.ts";
-import { formatPlugins } from "../../../plugins/index.ts";
-import { CONFIG_MARKER } from "../../../plugins/artifact/index.ts";
+import { CONFIG_MARKER } from "../../contracts/artifact.ts";
 import { resolveContentImages } from "./images.ts";
 import { PREVIEW_WIDTH } from "./create-content.ts";
 import type { Pipeline, PipelineOutput } from "./types.ts";
@@ -90,7 +89,7 @@ const PREVIEW_STORAGE = `(() => {
   window.EventSource = QuietEventSource;
 })();`;
 
-export const createArtifact: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, allowPrivateUrls }) => {
+export const createArtifact: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, plugins, allowPrivateUrls }) => {
   const request = await loadRequest(blobs, row.request);
   const markdown = request?.content?.markdown ?? "";
   const storage = fromJson<{ storage: "shared" | "local" } | null>(row.artifact, null)?.storage ?? "shared";
@@ -108,7 +107,7 @@ export const createArtifact: Pipeline = async ({ row, signal, phase, event, db, 
   const reported = new Set(pictures.diagnostics.map((d) => d.nodeId));
 
   await phase("building");
-  const plugin = formatPlugins.get("artifact");
+  const plugin = plugins.get("artifact");
   if (!plugin?.render) throw new ProcessingFailure({ code: "processing_failed", message: "No page builder for artifacts in this deployment." });
   const page = await plugin.render(ir, style.applied, {
     name: row.name ?? undefined,

@@ -16,9 +16,7 @@ import { extractKeyData } from "../../keydata/extract.ts";
 import { compile, type OfficeKind } from "../../compile/compile.ts";
 import { keyDataBlocks } from "../../keydata/blocks.ts";
 import { checkConsistency } from "../../keydata/consistency.ts";
-import { formatPlugins } from "../../../plugins/index.ts";
 import { pdfOutline, pdfPictures } from "../../../renderers/index.ts";
-import { layoutChecks } from "../../../plugins/checks/index.ts";
 import { loadRequest } from "../request-store.ts";
 import type { CreateRequest } from "../validate.ts";
 import type { DocType } from "../../ir/types.ts";
@@ -44,7 +42,7 @@ const MEDIA = {
 /** A file name from the document's name: kept readable, stripped of what file systems and headers refuse. */
 export const fileBase = (name: string | null) => (name ?? "document").replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 120) || "document";
 
-export const createFromContent: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, allowPrivateUrls }) => {
+export const createFromContent: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, plugins, checks, allowPrivateUrls }) => {
   const request = await loadRequest(blobs, row.request);
   const markdown = request?.content?.markdown ?? "";
   const format = row.format as OfficeKind | "pdf";
@@ -69,7 +67,7 @@ export const createFromContent: Pipeline = async ({ row, signal, phase, event, d
   const sources = (request?.sources ?? []) as FileRef[];
   // Documents among the sources are material, never orders: read, checked for instructions, selected to a budget.
   const sourceTexts = await readSources(
-    { db, blobs, organizationId: row.organization_id, allowPrivateUrls, plugins: formatPlugins, context: async () => ({ converter: await engines.converter(), ocr: engines.ocr() }) },
+    { db, blobs, organizationId: row.organization_id, allowPrivateUrls, plugins, context: async () => ({ converter: await engines.converter(), ocr: engines.ocr() }) },
     sources,
     signal,
   );
@@ -93,7 +91,7 @@ export const createFromContent: Pipeline = async ({ row, signal, phase, event, d
     { ir, format, type: detected.type, style: style.applied, name: row.name ?? undefined, images: async (src) => pictures.images.get(src) ?? null, signal },
     {
       plugin: (kind) => {
-        const plugin = formatPlugins.get(kind);
+        const plugin = plugins.get(kind);
         if (!plugin) throw new ProcessingFailure({ code: "processing_failed", message: `No renderer for ${kind}.` });
         return plugin;
       },
@@ -101,7 +99,7 @@ export const createFromContent: Pipeline = async ({ row, signal, phase, event, d
       pdf: engines.pdf,
       outline: pdfOutline,
       pictures: pdfPictures,
-      checks: layoutChecks,
+      checks,
       onPhase: phase,
     },
   );

@@ -11,7 +11,7 @@ import type { CreateRequest } from "../validate.ts";
 import type { FileRef } from "../file-refs.ts";
 import type { Pipeline } from "./types.ts";
 
-export const reviewFile: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, allowPrivateUrls }) => {
+export const reviewFile: Pipeline = async ({ row, signal, phase, event, db, blobs, engines, plugins, allowPrivateUrls }) => {
   const request = await loadRequest(blobs, row.request);
   if (!request?.file) throw new ProcessingFailure({ code: "file_not_found", message: "The request names no file to review." });
   await phase("reading");
@@ -22,5 +22,5 @@ export const reviewFile: Pipeline = async ({ row, signal, phase, event, db, blob
     signal.throwIfAborted();
     throw new ProcessingFailure({ code: "file_not_found", message: `The file could not be had: ${(error as Error).message}.` });
   }
-  return reviewBytes({ ...loaded, outputName: row.name, expected: row.format as ReviewFormat | null }, { engines, signal, phase, event });
+  return reviewBytes({ ...loaded, outputName: row.name, expected: row.format as ReviewFormat | null }, { engines, plugins, signal, phase, event });
 };

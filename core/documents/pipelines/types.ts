@@ -9,6 +9,8 @@ import type { Screenshot, ScreenshotOptions } from "../../../renderers/chromium/
 import type { Ocr } from "../../contracts/extract.ts";
 import type { LedgerEntry } from "../../compile/compile.ts";
 import type { WireReport } from "../report.ts";
+import type { FormatRegistry } from "../../contracts/format-plugin.ts";
+import type { CheckPlugin } from "../../contracts/check-plugin.ts";
 
 export interface PipelineOutput {
   readonly kind: "docx" | "pptx" | "xlsx" | "pdf" | "preview" | "html" | "md";
@@ -59,7 +61,13 @@ export interface PipelineContext {
   readonly db: Knex;
   readonly blobs: BlobStoreShape;
   readonly engines: Engines;
+  /** The format plugins and the checks that run on rendered pages, given by the composition root. */
+  readonly plugins: FormatRegistry;
+  readonly checks: ReadonlyArray<CheckPlugin>;
   readonly allowPrivateUrls: boolean;
 }
 
 export type Pipeline = (ctx: PipelineContext) => Promise<PipelineResult>;
+
+/** What a job gives its pipeline; where it runs (a worker thread) adds the plugins and checks. */
+export type JobContext = Omit<PipelineContext, "plugins" | "checks">;

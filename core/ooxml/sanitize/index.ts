@@ -15,7 +15,7 @@
  * as the same bytes with `removed: []`. Macros are refused (`ExtractRefused`, `file_rejected`); a zip bomb or a DTD
  * is refused by the safe reader (`PackageRefused`).
  */
-import { refuseMacros } from "../../../plugins/xlsx/extract/macros.ts";
+import { refuseMacros } from "../macros.ts";
 import type { SanitizeResult } from "../../contracts/review.ts";
 import { PackageView } from "../review/parts.ts";
 import { PackageEditor } from "./editor.ts";

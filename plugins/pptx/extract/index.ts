@@ -7,7 +7,7 @@
 import type { Diagnostic } from "../../../core/diagnostics.ts";
 import { openPackage, PackageRefused } from "../../../core/ooxml/package.ts";
 import { ExtractRefused, type Extract } from "../../../core/contracts/extract.ts";
-import { refuseMacros } from "../../xlsx/extract/macros.ts";
+import { refuseMacros } from "../../../core/ooxml/macros.ts";
 import { escapeText } from "../../xlsx/extract/markdown.ts";
 import { holdsPart } from "../../xlsx/extract/rels.ts";
 import { Templates } from "./placeholders.ts";

@@ -9,7 +9,7 @@ import type { Diagnostic } from "../../../core/diagnostics.ts";
 import { openPackage, PackageRefused, type Package } from "../../../core/ooxml/package.ts";
 import { ExtractRefused, type Extract } from "../../../core/contracts/extract.ts";
 import { drawingMarkdown } from "./drawing.ts";
-import { refuseMacros } from "./macros.ts";
+import { refuseMacros } from "../../../core/ooxml/macros.ts";
 import { escapeText } from "./markdown.ts";
 import { holdsPart, relsOf } from "./rels.ts";
 import { sheetTable } from "./sheet-table.ts";

@@ -8,7 +8,7 @@
  */
 import { openPackage } from "../../../core/ooxml/package.ts";
 import type { Finding, Inspect } from "../../../core/contracts/review.ts";
-import { refuseMacros } from "../extract/macros.ts";
+import { refuseMacros } from "../../../core/ooxml/macros.ts";
 import { checkCalcChain } from "./calc-chain.ts";
 import { buildGraph, checkCircular, findCycles } from "./circular.ts";
 import { contentOf } from "./content.ts";

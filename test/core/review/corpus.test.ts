@@ -49,7 +49,7 @@ describe("review of the whole corpus", () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
         const bytes = new Uint8Array(readFileSync(CORPUS + file));
         try {
-          results.set(file, await reviewBytes({ bytes, name: file.split("/")[1]! }, { engines, signal: AbortSignal.timeout(120_000) }));
+          results.set(file, await reviewBytes({ bytes, name: file.split("/")[1]! }, { engines, plugins: formatPlugins, signal: AbortSignal.timeout(120_000) }));
         } catch (error) {
           if (!(error instanceof ProcessingFailure)) throw new Error(`${file}: ${(error as Error).stack}`);
           results.set(file, error);

@@ -3,8 +3,8 @@
  * when it has a VBA project (`vbaProject.bin`), Excel 4.0 macro sheets, or declares a macro-enabled main part in
  * `[Content_Types].xml`; any one of them is enough.
  */
-import type { Package } from "../../../core/ooxml/package.ts";
-import { ExtractRefused } from "../../../core/contracts/extract.ts";
+import type { Package } from "./package.ts";
+import { ExtractRefused } from "../contracts/extract.ts";
 
 export const MACROS_MESSAGE = "The file contains macros (VBA), which Quire refuses.";
 
