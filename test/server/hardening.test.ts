@@ -276,8 +276,10 @@ describe("request headers", () => {
     assert.match(problem.detail ?? "", /header fields/);
   });
 
-  it("one 64 KB header → 431 headers_too_large", async () => {
-    expectRawProblem(await raw(withFields(4, { "X-Big": "a".repeat(64 * 1024) })), { status: 431, code: "headers_too_large" }, "GET /documents");
+  // 48 KB, not 64: a head of about 64 KB sometimes makes this uWebSockets build reset the socket before any of our
+  // code runs (2 of 60 tries here; 40 KB and 100 KB never did): its read-buffer boundary, not our check.
+  it("one 48 KB header → 431 headers_too_large", async () => {
+    expectRawProblem(await raw(withFields(4, { "X-Big": "a".repeat(48 * 1024) })), { status: 431, code: "headers_too_large" }, "GET /documents");
   });
 
   it("100 KB in 25 headers of 4 KB → 431 headers_too_large", async () => {
