@@ -63,6 +63,7 @@ export const startService = async (config: Config) => {
   // Callers' files and Markdown are parsed in worker threads; this thread only moves bytes (issue 11).
   const work = pooledWork(
     {
+      tasks: new URL("./work/tasks.ts", import.meta.url),
       store: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
       jobs: config.workers,
       reads: Math.max(2, availableParallelism()),

@@ -45,8 +45,8 @@ export interface PoolOptions {
   readonly retireWasmBytes?: number;
   /** Where the task modules find the store and blobs (cloned into each thread). */
   readonly store: { readonly dataDir: string; readonly databaseUrl?: string };
-  /** The module whose `tasks` export the threads run: core/work/tasks.ts unless a test gives its own. */
-  readonly tasks?: URL;
+  /** The module whose `tasks` export the threads run (server/work/tasks.ts in the service; tests give their own). */
+  readonly tasks: URL;
 }
 
 export interface RunOptions {
@@ -82,7 +82,7 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
     retireHeapBytes: options.retireHeapBytes ?? 512 * 1024 * 1024,
     retireWasmBytes: options.retireWasmBytes ?? 256 * 1024 * 1024,
     store: options.store,
-    tasks: (options.tasks ?? new URL("./tasks.ts", import.meta.url)).href,
+    tasks: options.tasks.href,
   };
   const pool = new Piscina({
     filename: new URL("./entry.mjs", import.meta.url).href,

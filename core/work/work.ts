@@ -15,9 +15,10 @@ import type { CheckPlugin } from "../contracts/check-plugin.ts";
 import type { Ocr } from "../contracts/extract.ts";
 import type { ConvertTarget, OfficeFormat } from "../contracts/engines.ts";
 import type { OcrTsv } from "../../renderers/tesseract/index.ts";
-import { makeWorkPool, TaskStopped, type WorkPool } from "./pool.ts";
+import { makeWorkPool, TaskStopped, type TaskTable, type WorkPool } from "./pool.ts";
 import type { HostHandlers } from "./host.ts";
-import type { tasks } from "./tasks.ts";
+import type { DocumentRow } from "../documents/repo.ts";
+import type { HostClient } from "./host.ts";
 
 export interface ReadLimits {
   readonly maxPages: number;
@@ -44,7 +45,20 @@ export const inlineWork = (engines: HostEngines, plugins: FormatRegistry, checks
   close: async () => undefined,
 });
 
+/**
+ * The task table the worker threads run: the composition root (server/work/tasks.ts) implements it with the
+ * service's plugins and engines, and names its module in `WorkSettings.tasks`.
+ */
+export interface WorkTasks {
+  readonly parseJson: (input: { bytes: Uint8Array }) => Promise<unknown>;
+  readonly inspect: (input: { bytes: Uint8Array; filename?: string }) => Promise<Inspected>;
+  readonly extract: (input: { bytes: Uint8Array; filename?: string } & ReadLimits, host?: HostClient) => Promise<ExtractionText>;
+  readonly pipeline: (input: { name: PipelineName; row: DocumentRow; allowPrivateUrls: boolean }, host?: HostClient) => Promise<PipelineResult>;
+}
+
 export interface WorkSettings {
+  /** The module that exports `tasks: WorkTasks`. */
+  readonly tasks: URL;
   readonly store: { readonly dataDir: string; readonly databaseUrl?: string };
   /** Document jobs at once (each holds a thread for its whole pipeline). */
   readonly jobs: number;
@@ -61,7 +75,7 @@ export interface WorkSettings {
 const engineHandlers = (engines: HostEngines): HostHandlers => ({
   convert: async ([input, from, to, options], signal) =>
     (await engines.converter()).convert(input as Uint8Array, from as OfficeFormat, to as ConvertTarget, { ...(options as { timeoutMs?: number }), signal }),
-  // Only Tesseract's process runs here; its layout is worked out in the worker (core/work/tasks.ts).
+  // Only Tesseract's process runs here; its layout is worked out in the worker (server/work/tasks.ts).
   ocrTsv: ([image], signal) => engines.ocr().readTsv(image as Uint8Array, { signal }),
   describe: () => engines.describe(),
   screenshot: ([html, options], signal) => engines.browser.screenshot(html as string, { ...(options as object), signal }),
@@ -69,9 +83,10 @@ const engineHandlers = (engines: HostEngines): HostHandlers => ({
 });
 
 export const pooledWork = (settings: WorkSettings, engines: HostEngines): Work => {
-  type Tasks = typeof tasks;
-  const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "jobs", minThreads: 1, maxThreads: settings.jobs, memoryMb: settings.memoryMb, store: settings.store });
-  const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "reads", minThreads: 1, maxThreads: settings.reads, memoryMb: settings.memoryMb, store: settings.store });
+  type Tasks = WorkTasks & TaskTable;
+  const common = { memoryMb: settings.memoryMb, store: settings.store, tasks: settings.tasks };
+  const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "jobs", minThreads: 1, maxThreads: settings.jobs, ...common });
+  const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "reads", minThreads: 1, maxThreads: settings.reads, ...common });
   const handlers = engineHandlers(engines);
 
   return {

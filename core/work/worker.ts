@@ -1,6 +1,6 @@
 /**
  * What a worker thread does with a task (core/work/pool.ts; entry.mjs starts it): runs the named task of its table
- * (core/work/tasks.ts), answers with an envelope (errors as data, core/work/protocol.ts), and retires when the task
+ * (server/work/tasks.ts in the service), answers with an envelope (errors as data, core/work/protocol.ts), and retires when the task
  * left it holding too much memory.
  */
 import { wasmBytes } from "./wasm-memory.ts";

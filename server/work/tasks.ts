@@ -1,5 +1,6 @@
 /**
- * The tasks the worker threads run (core/work/pool.ts): whatever parses a caller's file or Markdown. `inspect`
+ * The worker threads' composition root: the task table (`WorkTasks`, core/work/work.ts) they run with the service's
+ * plugins and engines (core/work/pool.ts): whatever parses a caller's file or Markdown. `inspect`
  * checks an upload; `extract` reads a file into Markdown; `pipeline` runs a document's whole pipeline (Markdown → IR
  * → format plugin → PDF → checks, or a review), with the store read from the thread and the shared engines
  * (LibreOffice, Tesseract, Chromium) and the document's events reached through the host port.
@@ -7,22 +8,23 @@
 import { join } from "node:path";
 import { workerData } from "node:worker_threads";
 import type { Knex } from "knex";
-import { connectDatabase } from "../store/db.ts";
-import { localBlobStore, type BlobStoreShape } from "../services/blobs.ts";
-import { inspectFile } from "../files/inspect.ts";
-import { parseJsonBody } from "../limits/json-body.ts";
-import { readFile } from "../extract/read.ts";
+import { connectDatabase } from "../../core/store/db.ts";
+import { localBlobStore, type BlobStoreShape } from "../../core/services/blobs.ts";
+import { inspectFile } from "../../core/files/inspect.ts";
+import { parseJsonBody } from "../../core/limits/json-body.ts";
+import { readFile } from "../../core/extract/read.ts";
 import { formatPlugins } from "../../plugins/index.ts";
 import { layoutChecks } from "../../plugins/checks/index.ts";
 import { pdfReader } from "../../renderers/index.ts";
 import { ocrFromTsv } from "../../renderers/tesseract/index.ts";
-import { pipelines, type PipelineName } from "../documents/pipelines/index.ts";
-import type { DocumentRow } from "../documents/repo.ts";
-import type { Engines } from "../documents/pipelines/types.ts";
-import type { Ocr } from "../contracts/extract.ts";
-import type { OfficeConverter } from "../contracts/engines.ts";
-import type { HostClient } from "./host.ts";
-import type { WorkerData } from "./pool.ts";
+import { pipelines, type PipelineName } from "../../core/documents/pipelines/index.ts";
+import type { DocumentRow } from "../../core/documents/repo.ts";
+import type { Engines } from "../../core/documents/pipelines/types.ts";
+import type { Ocr } from "../../core/contracts/extract.ts";
+import type { OfficeConverter } from "../../core/contracts/engines.ts";
+import type { HostClient } from "../../core/work/host.ts";
+import type { WorkerData } from "../../core/work/pool.ts";
+import type { WorkTasks } from "../../core/work/work.ts";
 
 let store: { db: Knex; blobs: BlobStoreShape } | null = null;
 /** The thread's own connection to the store (read only: every write goes through the host) and the blobs. */
@@ -58,7 +60,7 @@ const enginesOf = (host: HostClient): Engines => {
   };
 };
 
-export const tasks = {
+export const tasks: WorkTasks = {
   /** A large JSON body: parsed here, the value cloned back (a long string crosses as one copy). */
   parseJson: async (input: { bytes: Uint8Array }) => parseJsonBody(input.bytes),
 
