@@ -1,24 +1,19 @@
 /**
  * What the service asks of its worker threads, in its own words (issue 11: the thread that answers HTTP only does
  * I/O): inspect an upload, read a file into Markdown, run a document's pipeline. `pooledWork` sends each to the
- * worker pools with a time limit and answers the threads' calls to the shared engines; `inlineWork` runs the same
- * functions on the calling thread, for tests of the operations and for the command line.
+ * worker pools with a time limit and answers the threads' calls to the shared engines.
  */
 import { ProcessingFailure, FileRejected } from "../errors.ts";
-import { inspectFile, type Inspected } from "../files/inspect.ts";
-import { parseJsonBody } from "../limits/json-body.ts";
-import { readFile, type ExtractionText } from "../extract/read.ts";
-import { pipelines, type PipelineName } from "../documents/pipelines/index.ts";
+import type { Inspected } from "../files/inspect.ts";
+import type { ExtractionText } from "../extract/read.ts";
+import type { PipelineName } from "../documents/pipelines/index.ts";
 import type { Engines, JobContext, PipelineResult } from "../documents/pipelines/types.ts";
-import type { FormatRegistry } from "../contracts/format-plugin.ts";
-import type { CheckPlugin } from "../contracts/check-plugin.ts";
 import type { Ocr } from "../contracts/extract.ts";
 import type { ConvertTarget, OfficeFormat } from "../contracts/engines.ts";
 import type { OcrTsv } from "../../renderers/tesseract/index.ts";
 import { makeWorkPool, TaskStopped, type TaskTable, type WorkPool } from "./pool.ts";
-import type { HostHandlers } from "./host.ts";
+import type { HostClient, HostHandlers } from "./host.ts";
 import type { DocumentRow } from "../documents/repo.ts";
-import type { HostClient } from "./host.ts";
 
 export interface ReadLimits {
   readonly maxPages: number;
@@ -36,14 +31,6 @@ export interface Work {
 
 /** The shared engines of this thread, plus the OCR that extraction uses. */
 export type HostEngines = Omit<Engines, "ocr"> & { readonly ocr: () => Ocr & { readonly readTsv: OcrTsv } };
-
-export const inlineWork = (engines: HostEngines, plugins: FormatRegistry, checks: ReadonlyArray<CheckPlugin>): Work => ({
-  parseJson: async (bytes) => parseJsonBody(bytes),
-  inspect: async (bytes, filename) => inspectFile(bytes, filename),
-  extract: async (bytes, filename, { signal, ...limits }) => readFile(bytes, filename, plugins, { converter: await engines.converter(), ocr: engines.ocr(), signal, ...limits }),
-  pipeline: (name, ctx) => pipelines[name]({ ...ctx, plugins, checks }),
-  close: async () => undefined,
-});
 
 /**
  * The task table the worker threads run: the composition root (server/work/tasks.ts) implements it with the
