@@ -15,6 +15,7 @@ check-generated:
 
 test: setup check-generated
 	npm run typecheck
+	npm run boundaries
 	npm test
 
 bench: setup

@@ -17,7 +17,7 @@ import { settleInterrupted } from "../core/documents/idempotency.ts";
 import { sweep } from "../core/documents/content.ts";
 import { buildServer } from "./app.ts";
 import { assertPortFree } from "./port.ts";
-import { makeEngines } from "../core/documents/pipelines/engines.ts";
+import { makeEngines } from "./engines.ts";
 import { failInterruptedExtractions, type ExtractDeps } from "../core/extract/service.ts";
 import { pooledWork } from "../core/work/work.ts";
 import { formatPlugins } from "../plugins/index.ts";

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { readMarkdown } from "../../core/markdown/read.ts";
 import { defaultStyle } from "../../core/style/defaults.ts";
 import { formatPlugins } from "../../plugins/index.ts";
-import { makeEngines } from "../../core/documents/pipelines/engines.ts";
+import { makeEngines } from "../../server/engines.ts";
 import { reviewBytes } from "../../core/review/review-file.ts";
 import { pdfReader } from "../../renderers/index.ts";
 import { measureWarmVsCold } from "../render/convert.ts";

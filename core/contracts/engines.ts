@@ -47,4 +47,32 @@ export interface PdfPicture {
 export interface PdfReader {
   readonly info: (pdf: Uint8Array) => Promise<{ pages: number; text: PdfPageText[] }>;
   readonly previews: (pdf: Uint8Array, options?: { maxPages?: number; width?: number }) => Promise<PdfPreview[]>;
+  /** The PDF's bookmarks (headings and their pages). */
+  readonly outline: (pdf: Uint8Array) => Promise<PdfOutlineEntry[]>;
+  /** Where the pictures sit on each page. */
+  readonly pictures: (pdf: Uint8Array) => Promise<PdfPicture[]>;
+}
+
+/** Tesseract's raw TSV of a picture: only the process and its output, so a worker thread can do the layout. */
+export type OcrTsv = (image: Uint8Array, options?: { signal?: AbortSignal }) => Promise<string>;
+
+/** A picture of a web page from headless Chromium (artifact previews). */
+export interface ScreenshotOptions {
+  /** CSS pixels; the PNG has the same width (scale 1). */
+  readonly width?: number;
+  /** The shot stops here however long the page is. */
+  readonly maxHeight?: number;
+  /** Whole shot, browser start excluded. */
+  readonly timeoutMs?: number;
+  /** How much page time passes before the shot (timers and animation frames run in that time). */
+  readonly settleMs?: number;
+  /** Script run in the page before its own (a stand-in for what the page would reach over the network). */
+  readonly initScript?: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface Screenshot {
+  readonly png: Uint8Array;
+  readonly width: number;
+  readonly height: number;
 }

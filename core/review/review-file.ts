@@ -28,7 +28,6 @@ import { inspectPackage, repairPackage } from "../ooxml/review/index.ts";
 import { ExtractRefused, type ExtractContext } from "../contracts/extract.ts";
 import type { Finding, Inspection, ReviewContext } from "../contracts/review.ts";
 import type { OfficeConverter } from "../contracts/engines.ts";
-import { installedFonts } from "../../renderers/fonts.ts";
 import type { LedgerEntry } from "../compile/compile.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import type { DocType } from "../ir/types.ts";
@@ -113,7 +112,7 @@ export const reviewBytes = async (input: ReviewInput, deps: ReviewDeps): Promise
     notes.push({ code: "file.converted", severity: "info", category: "structural", message: `The .${kind} file was converted to .${format}; the review and its outputs are of the .${format} file.`, fixable: false });
   }
 
-  const ctx: ReviewContext = { signal, converter, fonts: await installedFonts() };
+  const ctx: ReviewContext = { signal, converter, fonts: await engines.fonts() };
   const ooxml = format !== "pdf";
   const inspectAll = async (candidate: Uint8Array): Promise<Inspection> => {
     const own = await inspect(candidate, ctx);

@@ -10,7 +10,7 @@ import type { PipelineName } from "../documents/pipelines/index.ts";
 import type { Engines, JobContext, PipelineResult } from "../documents/pipelines/types.ts";
 import type { Ocr } from "../contracts/extract.ts";
 import type { ConvertTarget, OfficeFormat } from "../contracts/engines.ts";
-import type { OcrTsv } from "../../renderers/tesseract/index.ts";
+import type { OcrTsv } from "../contracts/engines.ts";
 import { makeWorkPool, TaskStopped, type TaskTable, type WorkPool } from "./pool.ts";
 import type { HostClient, HostHandlers } from "./host.ts";
 import type { DocumentRow } from "../documents/repo.ts";

@@ -7,26 +7,9 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { chromiumBrowser } from "./browser.ts";
+import type { Screenshot, ScreenshotOptions } from "../../core/contracts/engines.ts";
 
-export interface ScreenshotOptions {
-  /** CSS pixels; the PNG has the same width (scale 1). */
-  readonly width?: number;
-  /** The shot stops here however long the page is. */
-  readonly maxHeight?: number;
-  /** Whole shot, browser start excluded. */
-  readonly timeoutMs?: number;
-  /** How much page time passes before the shot (timers and animation frames run in that time). */
-  readonly settleMs?: number;
-  /** Script run in the page before its own (a stand-in for what the page would reach over the network). */
-  readonly initScript?: string;
-  readonly signal?: AbortSignal;
-}
-
-export interface Screenshot {
-  readonly png: Uint8Array;
-  readonly width: number;
-  readonly height: number;
-}
+export type { Screenshot, ScreenshotOptions };
 
 /** The first measure is taken this tall, so a page that fills the screen (`min-height: 100vh`) is shot at this height. */
 const MIN_HEIGHT = 600;

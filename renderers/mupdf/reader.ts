@@ -9,6 +9,8 @@
  * mupdf's own warnings (repairs of broken files) are kept out of the service's stderr and only quoted in errors.
  */
 import type { PdfPageText, PdfPreview, PdfReader } from "../../core/contracts/engines.ts";
+import { pdfOutline } from "./outline.ts";
+import { pdfPictures } from "./images.ts";
 import { PdfReadError } from "./errors.ts";
 import { loadMupdf, mupdfLog } from "./pages.ts";
 
@@ -118,4 +120,4 @@ const previews = (pdf: Uint8Array, options: { maxPages?: number; width?: number 
   });
 };
 
-export const pdfReader: PdfReader = { info, previews };
+export const pdfReader: PdfReader = { info, previews, outline: pdfOutline, pictures: (pdf) => pdfPictures(pdf) };

@@ -12,6 +12,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import type { Ocr } from "../../core/contracts/extract.ts";
+import type { OcrTsv } from "../../core/contracts/engines.ts";
+
+export type { OcrTsv };
 import { findTables, flow, piecesToMarkdown, type FlowLine, type Piece, type Word } from "./layout.ts";
 
 export interface OcrOptions {
@@ -168,8 +171,6 @@ interface Waiter {
 /** The Markdown, text and confidence of Tesseract's TSV: CPU work, done where the caller's files are parsed. */
 export const ocrFromTsv = (tsv: string): OcrResult => ocrResult(parseTsv(tsv));
 
-/** Tesseract's raw TSV of a picture: only the process and its output, so a worker thread can do the layout. */
-export type OcrTsv = (image: Uint8Array, options?: { signal?: AbortSignal }) => Promise<string>;
 
 export const startOcr = (options: OcrOptions = {}): Ocr & { readonly readTsv: OcrTsv; readonly size: number; readonly close: () => Promise<void> } => {
   const size = Math.max(1, Math.floor(options.size ?? availableParallelism()));

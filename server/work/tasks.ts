@@ -25,6 +25,7 @@ import type { OfficeConverter } from "../../core/contracts/engines.ts";
 import type { HostClient } from "../../core/work/host.ts";
 import type { WorkerData } from "../../core/work/pool.ts";
 import type { WorkTasks } from "../../core/work/work.ts";
+import { installedFonts } from "../../renderers/fonts.ts";
 
 let store: { db: Knex; blobs: BlobStoreShape } | null = null;
 /** The thread's own connection to the store (read only: every write goes through the host) and the blobs. */
@@ -53,6 +54,7 @@ const enginesOf = (host: HostClient): Engines => {
     pdf: pdfReader,
     ocr: () => ocr,
     describe: () => host.call("describe"),
+    fonts: installedFonts,
     browser: {
       screenshot: (html, options) => host.call("screenshot", html, { ...options, signal: undefined }),
       version: () => host.call("browserVersion"),

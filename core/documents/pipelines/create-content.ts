@@ -16,7 +16,6 @@ import { extractKeyData } from "../../keydata/extract.ts";
 import { compile, type OfficeKind } from "../../compile/compile.ts";
 import { keyDataBlocks } from "../../keydata/blocks.ts";
 import { checkConsistency } from "../../keydata/consistency.ts";
-import { pdfOutline, pdfPictures } from "../../../renderers/index.ts";
 import { loadRequest } from "../request-store.ts";
 import type { CreateRequest } from "../validate.ts";
 import type { DocType } from "../../ir/types.ts";
@@ -97,8 +96,8 @@ export const createFromContent: Pipeline = async ({ row, signal, phase, event, d
       },
       converter,
       pdf: engines.pdf,
-      outline: pdfOutline,
-      pictures: pdfPictures,
+      outline: engines.pdf.outline,
+      pictures: engines.pdf.pictures,
       checks,
       onPhase: phase,
     },

@@ -5,7 +5,7 @@ import type { DocumentRow } from "../repo.ts";
 import type { StyleApplied } from "../validate.ts";
 import type { BlobStoreShape } from "../../services/blobs.ts";
 import type { OfficeConverter, PdfReader } from "../../contracts/engines.ts";
-import type { Screenshot, ScreenshotOptions } from "../../../renderers/chromium/index.ts";
+import type { Screenshot, ScreenshotOptions } from "../../contracts/engines.ts";
 import type { Ocr } from "../../contracts/extract.ts";
 import type { LedgerEntry } from "../../compile/compile.ts";
 import type { WireReport } from "../report.ts";
@@ -46,6 +46,8 @@ export interface Engines {
   /** Tesseract for scanned pages and pictures; undefined where it is not available. */
   readonly ocr: () => Ocr | undefined;
   readonly describe: () => Promise<string>;
+  /** The font families installed where documents are rendered (lower case). */
+  readonly fonts: () => Promise<ReadonlySet<string>>;
   /** Headless Chromium, shared by the process: artifact previews. */
   readonly browser: {
     readonly screenshot: (html: string, options?: ScreenshotOptions) => Promise<Screenshot>;

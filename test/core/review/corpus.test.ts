@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { makeEngines } from "../../../core/documents/pipelines/engines.ts";
+import { makeEngines } from "../../../server/engines.ts";
 import { reviewBytes, type ReviewFormat } from "../../../core/review/review-file.ts";
 import { ProcessingFailure } from "../../../core/errors.ts";
 import { formatPlugins } from "../../../plugins/index.ts";

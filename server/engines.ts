@@ -4,12 +4,13 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { OfficeConverter } from "../../contracts/engines.ts";
-import type { Ocr } from "../../contracts/extract.ts";
-import { startOfficeConverter, pdfReader } from "../../../renderers/index.ts";
-import { startOcr, type OcrTsv } from "../../../renderers/tesseract/index.ts";
-import { chromiumVersion, screenshotHtml } from "../../../renderers/chromium/index.ts";
-import type { Engines } from "./types.ts";
+import type { OfficeConverter } from "../core/contracts/engines.ts";
+import type { Ocr } from "../core/contracts/extract.ts";
+import { startOfficeConverter, pdfReader } from "../renderers/index.ts";
+import { startOcr, type OcrTsv } from "../renderers/tesseract/index.ts";
+import { chromiumVersion, screenshotHtml } from "../renderers/chromium/index.ts";
+import type { Engines } from "../core/documents/pipelines/types.ts";
+import { installedFonts } from "../renderers/fonts.ts";
 
 const run = promisify(execFile);
 
@@ -28,6 +29,7 @@ export const makeEngines = (options: { converters?: number }): Engines & { close
     // Tesseract, one process per page and as many at once as there are cores, started on first use.
     ocr: () => (ocr ??= startOcr({})),
     browser: { screenshot: screenshotHtml, version: chromiumVersion },
+    fonts: installedFonts,
     describe: () =>
       (description ??= run("soffice", ["--version"], { timeout: 10_000 })
         .then(({ stdout }) => `${/LibreOffice [\d.]+/.exec(stdout)?.[0] ?? "LibreOffice"} · mupdf`)
