@@ -203,13 +203,15 @@ export const readBody = async (req: Request, limit: number, idleMs = BODY_IDLE_M
 
 const isJsonType = (contentType: string | undefined) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i.test(contentType ?? "");
 
-/** Reads a JSON body: wrong content type → 415, malformed JSON or nested deeper than MAX_JSON_DEPTH → 400, over the limit → 413. */
 /** Bodies larger than this are parsed in a worker thread when the route gives `parse` (the same checks there). */
 export const OFF_THREAD_JSON_BYTES = 256 * 1024;
 
+/**
+ * Reads a JSON body: wrong content type → 415, malformed JSON or nested deeper than MAX_JSON_DEPTH
+ * (core/limits/json-body.ts) → 400, over the limit → 413.
+ */
 export const readJson = async (req: Request, limit: number, opts: { optional?: boolean; parse?: (bytes: Uint8Array) => Promise<unknown> } = {}): Promise<unknown> => {
-  const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] === "chunked";
-  if (!hasBody) {
+  if (!hasBodyFraming(req)) {
     if (opts.optional) return undefined;
     throw new MalformedRequest({ message: "This route needs a JSON body." });
   }

@@ -27,15 +27,15 @@ export const RETIRE_SLOTS = 4096;
 export class TaskStopped extends Error {
   constructor(
     readonly reason: "timeout" | "memory" | "crashed",
-    message: string,
+    /** What happened, without the task's name ("took longer than 30 s"), for callers' own messages. */
+    readonly detail: string,
+    task: string,
   ) {
-    super(message);
+    super(`${task} ${detail}`);
   }
 }
 
 export interface PoolOptions {
-  /** Names the pool in messages. */
-  readonly name: string;
   readonly minThreads?: number;
   readonly maxThreads?: number;
   /** V8 old-generation limit of each thread, in MB. */
@@ -58,7 +58,6 @@ export interface RunOptions {
 
 export interface WorkPool<T extends TaskTable> {
   readonly run: <K extends keyof T & string>(task: K, input: Parameters<T[K]>[0], options: RunOptions) => Promise<Awaited<ReturnType<T[K]>>>;
-  readonly threads: () => number;
   readonly close: () => Promise<void>;
 }
 
@@ -94,15 +93,8 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
     workerData,
     // One task per thread; a thread that asked to retire gets none (it is about to exit).
-    loadBalancer: (_task: unknown, workers: PiscinaWorker[]) => {
-      let best: PiscinaWorker | null = null;
-      for (const worker of workers) {
-        if (worker.currentUsage > 0 || worker.isRunningAbortableTask || retiring(worker)) continue;
-        best = worker;
-        break;
-      }
-      return best as never;
-    },
+    loadBalancer: (_task: unknown, workers: PiscinaWorker[]) =>
+      (workers.find((worker) => worker.currentUsage === 0 && !worker.isRunningAbortableTask && !retiring(worker)) ?? null) as never,
   } as ConstructorParameters<typeof Piscina>[0]);
   // A thread that dies between tasks is replaced by piscina; its error is not any task's.
   pool.on("error", () => undefined);
@@ -111,7 +103,7 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
     const { signal, timeoutMs, host } = runOptions;
     signal?.throwIfAborted();
     const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(new TaskStopped("timeout", `${task} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`)), timeoutMs);
+    const timer = setTimeout(() => stop.abort(new TaskStopped("timeout", `took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, task)), timeoutMs);
     const onCancel = () => stop.abort(signal!.reason);
     signal?.addEventListener("abort", onCancel, { once: true });
     const channel = host ? new MessageChannel() : null;
@@ -126,8 +118,8 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
     } catch (error) {
       if (stop.signal.aborted) throw stop.signal.reason;
       const code = (error as { code?: string })?.code;
-      if (code === "ERR_WORKER_OUT_OF_MEMORY") throw new TaskStopped("memory", `${task} ran out of memory (${options.memoryMb} MB) and was stopped`);
-      if (error instanceof Error && /worker exited|terminated/i.test(error.message)) throw new TaskStopped("crashed", `${task} stopped unexpectedly: ${error.message}`);
+      if (code === "ERR_WORKER_OUT_OF_MEMORY") throw new TaskStopped("memory", `ran out of memory (${options.memoryMb} MB) and was stopped`, task);
+      if (error instanceof Error && /worker exited|terminated/i.test(error.message)) throw new TaskStopped("crashed", `stopped unexpectedly: ${error.message}`, task);
       throw error;
     } finally {
       clearTimeout(timer);
@@ -139,7 +131,6 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
 
   return {
     run,
-    threads: () => pool.threads.length,
     close: () => pool.destroy(),
   };
 };

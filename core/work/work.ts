@@ -3,7 +3,7 @@
  * I/O): inspect an upload, read a file into Markdown, run a document's pipeline. `pooledWork` sends each to the
  * worker pools with a time limit and answers the threads' calls to the shared engines.
  */
-import { ProcessingFailure, FileRejected } from "../errors.ts";
+import { ProcessingFailure, FileRejected, MalformedRequest } from "../errors.ts";
 import type { Inspected } from "../files/inspect.ts";
 import type { ExtractionText } from "../extract/read.ts";
 import type { PipelineName } from "../documents/pipelines/index.ts";
@@ -72,18 +72,25 @@ const engineHandlers = (engines: HostEngines): HostHandlers => ({
 export const pooledWork = (settings: WorkSettings, engines: HostEngines): Work => {
   type Tasks = WorkTasks & TaskTable;
   const common = { memoryMb: settings.memoryMb, store: settings.store, tasks: settings.tasks };
-  const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "jobs", minThreads: 1, maxThreads: settings.jobs, ...common });
-  const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ name: "reads", minThreads: 1, maxThreads: settings.reads, ...common });
+  const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads: 1, maxThreads: settings.jobs, ...common });
+  const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads: 1, maxThreads: settings.reads, ...common });
   const handlers = engineHandlers(engines);
 
   return {
-    parseJson: (bytes) => reads.run("parseJson", { bytes }, { timeoutMs: settings.inspectTimeoutMs }),
+    parseJson: async (bytes) => {
+      try {
+        return await reads.run("parseJson", { bytes }, { timeoutMs: settings.inspectTimeoutMs });
+      } catch (error) {
+        if (error instanceof TaskStopped) throw new MalformedRequest({ message: `The body could not be read: reading it ${error.detail}.` });
+        throw error;
+      }
+    },
     inspect: async (bytes, filename) => {
       try {
         return await reads.run("inspect", { bytes, filename }, { timeoutMs: settings.inspectTimeoutMs });
       } catch (error) {
         // A file that cannot be checked within the limits is refused, as any other file Quire cannot open safely.
-        if (error instanceof TaskStopped) throw new FileRejected({ message: `The file was rejected: ${error.message.replace(/^inspect/, "checking it")}.` });
+        if (error instanceof TaskStopped) throw new FileRejected({ message: `The file was rejected: checking it ${error.detail}.` });
         throw error;
       }
     },
@@ -91,7 +98,7 @@ export const pooledWork = (settings: WorkSettings, engines: HostEngines): Work =
       try {
         return await reads.run("extract", { bytes, filename, ...limits }, { signal, timeoutMs: settings.extractTimeoutMs, host: handlers });
       } catch (error) {
-        if (error instanceof TaskStopped && error.reason !== "timeout") throw new FileRejected({ message: `The file could not be read: ${error.message.replace(/^extract/, "reading it")}.` });
+        if (error instanceof TaskStopped) throw new FileRejected({ message: `The file could not be read: reading it ${error.detail}.` });
         throw error;
       }
     },
@@ -107,7 +114,7 @@ export const pooledWork = (settings: WorkSettings, engines: HostEngines): Work =
           },
         );
       } catch (error) {
-        if (error instanceof TaskStopped) throw new ProcessingFailure({ code: "processing_failed", message: `Processing stopped: ${error.message.replace(/^pipeline/, "the document")}.` });
+        if (error instanceof TaskStopped) throw new ProcessingFailure({ code: "processing_failed", message: `Processing stopped: the document ${error.detail}.` });
         throw error;
       }
     },

@@ -9,6 +9,7 @@
  * hostile-inputs.ts.
  */
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { strToU8, zipSync } from "fflate";
 
 const MiB = 1024 * 1024;
 
@@ -76,48 +77,9 @@ export const pdfWithStreams = (streams: readonly PdfStream[]): Buffer => {
  */
 export const pdfInflateBomb = (inflatedBytes: number): Buffer => pdfWithStreams([{ dictionary: "/Filter /FlateDecode", data: zlibZeros(inflatedBytes) }]);
 
-/** A zip of `files` (deflated, as Office writes them), written here so the directory can be bent afterwards. */
-export const zipFiles = (files: Record<string, string | Uint8Array>): Buffer => {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(files)) {
-    const data = typeof content === "string" ? Buffer.from(content, "utf8") : Buffer.from(content);
-    const packed = deflateRawSync(data, { level: 9 });
-    const nameBytes = Buffer.from(name, "utf8");
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc32(data) >>> 0, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc32(data) >>> 0, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-};
+/** A zip of `files` (deflated, as Office writes them); its directory can be bent afterwards (`overlapEntries`). */
+export const zipFiles = (files: Record<string, string | Uint8Array>): Buffer =>
+  Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, content]) => [name, typeof content === "string" ? strToU8(content) : content])), { level: 9 }));
 
 /**
  * The zip with `copies` more directory entries (`word/media/copyN.bin`) that all point at its largest entry's data:

@@ -14,7 +14,7 @@ import { ProcessingFailure } from "../../../core/errors.ts";
 import type { tasks } from "./fixture-tasks.ts";
 
 const store = { dataDir: mkdtempSync(join(tmpdir(), "quire-pool-")) };
-const pool = makeWorkPool<typeof tasks>({ name: "test", minThreads: 1, maxThreads: 2, memoryMb: 64, store, tasks: new URL("./fixture-tasks.ts", import.meta.url) });
+const pool = makeWorkPool<typeof tasks>({ minThreads: 1, maxThreads: 2, memoryMb: 64, store, tasks: new URL("./fixture-tasks.ts", import.meta.url) });
 after(() => pool.close());
 
 test("a task runs on another thread and its answer comes back", async () => {
@@ -34,7 +34,7 @@ test("a tagged error crosses as its own class with its fields", async () => {
 
 test("a task past its time is stopped, and the pool goes on", async () => {
   const started = Date.now();
-  await assert.rejects(pool.run("spin", {}, { timeoutMs: 300 }), (error: unknown) => error instanceof TaskStopped && error.reason === "timeout");
+  await assert.rejects(pool.run("spin", {}, { timeoutMs: 300 }), (error: unknown) => error instanceof TaskStopped && error.reason === "timeout" && error.message === "spin took longer than 0 s and was stopped");
   // Only catches a hang: terminating a spinning thread takes milliseconds.
   assert.ok(Date.now() - started < 10_000);
   assert.equal((await pool.run("echo", { value: 1 }, { timeoutMs: 30_000 })).value, 1);
@@ -53,7 +53,7 @@ test("a task past the thread's memory limit fails alone; the process and the poo
 });
 
 test("a thread that grew past its bound retires: the next task runs on a new thread", async () => {
-  const retiring = makeWorkPool<typeof tasks>({ name: "retire", minThreads: 1, maxThreads: 1, memoryMb: 64, retireHeapBytes: 0, store, tasks: new URL("./fixture-tasks.ts", import.meta.url) });
+  const retiring = makeWorkPool<typeof tasks>({ minThreads: 1, maxThreads: 1, memoryMb: 64, retireHeapBytes: 0, store, tasks: new URL("./fixture-tasks.ts", import.meta.url) });
   try {
     const first = await retiring.run("echo", { value: 1 }, { timeoutMs: 30_000 });
     const second = await retiring.run("echo", { value: 2 }, { timeoutMs: 30_000 });
