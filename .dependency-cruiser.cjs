@@ -13,9 +13,8 @@ module.exports = {
       to: { path: "^(plugins|renderers|server|cli)/" },
     },
     {
-      // A warning until the one OOXML layer lands in core (issue 12): pptx still reads its XML with xlsx's helpers.
       name: "plugins-stay-in-their-folder",
-      severity: "warn",
+      severity: "error",
       comment: "a plugin imports core, never another plugin's folder (what two plugins share belongs in core)",
       from: { path: "^plugins/([^/]+)/" },
       to: { path: "^plugins/([^/]+)/", pathNot: "^plugins/$1/" },

@@ -29,7 +29,16 @@ export const formatPluginList: readonly FormatPlugin[] = [
   mdPlugin,
   ...legacyPlugins((format) => ooxml.get(format)),
   // Pictures are read with OCR; they are not an output format.
-  ...(["png", "jpg", "gif", "webp"] as const).map((format): FormatPlugin => ({ id: format, format, mediaTypes: [format === "jpg" ? "image/jpeg" : `image/${format}`], extract: extractImage })),
+  ...(["png", "jpg", "gif", "webp"] as const).map(
+    (format): FormatPlugin => ({
+      id: format,
+      format,
+      mediaTypes: [format === "jpg" ? "image/jpeg" : `image/${format}`],
+      ...(format === "jpg" ? { extensions: ["jpg", "jpeg"] } : {}),
+      source: "picture",
+      extract: extractImage,
+    }),
+  ),
 ];
 
 export const formatPlugins = createFormatRegistry(formatPluginList);

@@ -7,7 +7,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../core/config.ts";
+import * as Layer from "effect/Layer";
 import { appLayer, services } from "../core/services/index.ts";
+import { engines as enginesOf } from "../core/services/engines.ts";
+import { Registry } from "../core/services/plugins.ts";
 import { ensureApiKeys, ensureFirstKey, makeAuthenticator } from "../core/auth/tenancy.ts";
 import { makeRateLimiter } from "../core/limits/rate.ts";
 import { startWorkers } from "../core/jobs/worker.ts";
@@ -17,7 +20,7 @@ import { settleInterrupted } from "../core/documents/idempotency.ts";
 import { sweep } from "../core/documents/content.ts";
 import { buildServer } from "./app.ts";
 import { assertPortFree } from "./port.ts";
-import { makeEngines } from "./engines.ts";
+import { enginesLayer } from "./engines.ts";
 import { failInterruptedExtractions, type ExtractDeps } from "../core/extract/service.ts";
 import { pooledWork } from "../core/work/work.ts";
 import { formatPlugins } from "../plugins/index.ts";
@@ -25,7 +28,6 @@ import { availableParallelism } from "node:os";
 import type { ServerApp } from "./context.ts";
 import { makeDeliverer } from "../core/webhooks/deliverer.ts";
 import { sweepDeliveries } from "../core/webhooks/outbox.ts";
-import { closeChromium } from "../renderers/chromium/index.ts";
 
 /** An upload's inspection (kind, pages, bombs) takes milliseconds; past this the file is refused. */
 const INSPECT_TIMEOUT_MS = 30_000;
@@ -49,7 +51,15 @@ const signingSecret = (config: Config) => {
 export const startService = async (config: Config) => {
   // Before anything touches the data directory: a second service on a taken port would share it and its jobs.
   if (config.port !== 0) await assertPortFree(config.port);
-  const runtime = ManagedRuntime.make(appLayer(config));
+  const warmUp: Array<() => Promise<unknown>> = [];
+  // Every service of the process, engines included, lives as long as this runtime: disposing it closes them all.
+  const runtime = ManagedRuntime.make(
+    Layer.mergeAll(
+      appLayer(config),
+      enginesLayer({ converters: config.converters, warm: (start) => warmUp.push(start) }),
+      Registry.layer(formatPlugins),
+    ),
+  );
   const s = await runtime.runPromise(services);
   const owner = `proc_${randomUUID()}`;
   await ensureApiKeys(s.db, config.apiKeys);
@@ -59,7 +69,8 @@ export const startService = async (config: Config) => {
     log(`no API key existed: created one for local use, saved in ${join(config.dataDir, "local-api-key")}: ${firstKey}`);
   }
   await settleInterrupted(s.db, owner);
-  const engines = makeEngines({ converters: config.converters });
+  const engines = await runtime.runPromise(enginesOf);
+  const plugins = await runtime.runPromise(Registry);
   // Callers' files and Markdown are parsed in worker threads; this thread only moves bytes (issue 11).
   const work = pooledWork(
     {
@@ -89,19 +100,18 @@ export const startService = async (config: Config) => {
     log,
     webhooks,
     work,
-    plugins: formatPlugins,
+    plugins,
   };
   await recoverInterrupted(deps, owner);
   webhooks.start();
   // Warm the converter pool while the service starts listening, so the first document does not pay for it.
-  engines.converter().catch((error) => log("the LibreOffice pool did not start; documents will retry it", error));
+  for (const start of warmUp) start().catch((error) => log("the LibreOffice pool did not start; documents will retry it", error));
   const workers = startWorkers({
     db: s.db,
     bus: s.bus,
     owner,
     concurrency: config.workers,
-    run: (documentId, attempts, signal) =>
-      runDocument({ ...deps, renderDelayMs: config.renderDelayMs, engines, allowPrivateUrls: config.allowPrivateUrls }, documentId, attempts, signal),
+    run: (documentId, attempts) => runDocument({ ...deps, renderDelayMs: config.renderDelayMs, allowPrivateUrls: config.allowPrivateUrls }, documentId, attempts),
     onError: (documentId, error) => log(`job ${documentId}`, error),
   });
   await failInterruptedExtractions(s.db, owner);
@@ -135,8 +145,6 @@ export const startService = async (config: Config) => {
     await workers.stop();
     await webhooks.stop();
     await work.close();
-    await engines.close();
-    await closeChromium();
     await runtime.dispose();
   };
   return { app, server, stop, port: server.port };

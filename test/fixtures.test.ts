@@ -20,7 +20,7 @@ import { readStyle } from "../core/style/read.ts";
 import { compile, type Compiled, type OfficeKind } from "../core/compile/compile.ts";
 import { headingsOf } from "../core/compile/heading-pages.ts";
 import { formatPlugins } from "../plugins/index.ts";
-import { layoutChecks } from "../plugins/checks/index.ts";
+import { checks } from "../plugins/checks/index.ts";
 import { startOfficeConverter, pdfReader, pdfOutline, pdfPictures } from "../renderers/index.ts";
 import type { OfficeConverter } from "../core/contracts/engines.ts";
 import type { DocType } from "../core/ir/types.ts";
@@ -48,7 +48,7 @@ const compileCase = async (format: OfficeKind | "pdf", dir: string) => {
   const style = request.style ? readStyle(request.style, defaultStyle(type)) : { applied: defaultStyle(type), unsupported: [] };
   const compiled = await compile(
     { ir, format, type, style: style.applied, name: request.name, images: async () => null, signal: new AbortController().signal },
-    { plugin: (kind) => formatPlugins.get(kind)!, converter, pdf: pdfReader, outline: pdfOutline, pictures: pdfPictures, checks: layoutChecks },
+    { plugin: (kind) => formatPlugins.get(kind)!, converter, pdf: pdfReader, outline: pdfOutline, pictures: pdfPictures, checks },
   );
   return { ir, type, style, compiled, readDiagnostics: diagnostics };
 };

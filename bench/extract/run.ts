@@ -15,8 +15,9 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { Extract } from "../../core/contracts/extract.ts";
+import type { ExtractContext, Extract } from "../../core/contracts/extract.ts";
 import { extractPdf } from "../../plugins/pdf/extract/index.ts";
+import { writeMarkdown } from "../../core/markdown/write.ts";
 import { startOcr } from "../../renderers/tesseract/index.ts";
 
 const run = promisify(execFile);
@@ -68,7 +69,7 @@ const main = async () => {
   const pages = pdfs.reduce((n, f) => n + f.pages, 0);
   console.log(`1. born-digital PDFs: ${pdfs.length} files, ${pages} pages`);
   const ourPdf = await measure(async () => {
-    for (const file of pdfs) await extractPdf(file.bytes, {});
+    for (const file of pdfs) writeMarkdown((await extractPdf(file.bytes, {})).ir);
   });
   const ourRate = pages / ourPdf;
   console.log(`   ours (mupdf → Markdown)  ${ourPdf.toFixed(2)} s  ${ourRate.toFixed(1)} pages/s`);
@@ -104,7 +105,8 @@ const main = async () => {
     extractDocx = undefined;
   }
   if (extractDocx) {
-    const read = extractDocx;
+    const docx = extractDocx;
+    const read = async (bytes: Uint8Array, ctx: ExtractContext) => writeMarkdown((await docx(bytes, ctx)).ir);
     let refused = 0;
     for (const file of docxs) await read(file.bytes, {}).catch(() => refused++);
     console.log(`2. Word files: ${docxs.length} files${refused > 0 ? ` (${refused} refused by our extractor, still timed)` : ""}`);
@@ -145,7 +147,7 @@ const main = async () => {
     for (const file of scans) scanned += (await extractPdf(file.bytes, { ocr })).pages;
     console.log(`3. OCR: ${scans.length} scanned PDFs, ${scanned} pages, one Tesseract process (one core)`);
     const total = await measure(async () => {
-      for (const file of scans) await extractPdf(file.bytes, { ocr });
+      for (const file of scans) writeMarkdown((await extractPdf(file.bytes, { ocr })).ir);
     });
     const perPage = total / scanned;
     console.log(`   ${perPage.toFixed(2)} s per page (drawing at 300 dpi and OCR, English + Spanish)`);

@@ -13,8 +13,8 @@ import { fileURLToPath } from "node:url";
 import { readMarkdown } from "../../core/markdown/read.ts";
 import { defaultStyle } from "../../core/style/defaults.ts";
 import { formatPlugins } from "../../plugins/index.ts";
-import { makeEngines } from "../../server/engines.ts";
-import { reviewBytes } from "../../core/review/review-file.ts";
+import { standaloneRuntime } from "../../server/operations.ts";
+import { reviewFile } from "../../core/operations/review/file.ts";
 import { pdfReader } from "../../renderers/index.ts";
 import { measureWarmVsCold } from "../render/convert.ts";
 import { tenPages } from "./inputs.ts";
@@ -27,10 +27,9 @@ const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
 
 const main = async () => {
   console.log(`Quire review bench — node ${process.version}\n`);
-  const engines = makeEngines({});
-  const review = (bytes: Uint8Array, name: string) => reviewBytes({ bytes, name }, { engines, plugins: formatPlugins, signal: new AbortController().signal });
+  const runtime = standaloneRuntime();
+  const review = (bytes: Uint8Array, name: string) => runtime.runPromise(reviewFile({ bytes, name }));
   try {
-    await engines.converter();
 
     console.log("1. every corpus file reviewed once (seconds per file)");
     console.log("   folder  files  failed  median    p90   slowest");
@@ -78,7 +77,7 @@ const main = async () => {
     console.log(`   naive: a cold soffice --convert-to pdf alone takes ${(naive.coldMs / 1000).toFixed(2)} s; the warm pool converts it in ${(naive.warmMs / 1000).toFixed(2)} s`);
     console.log(`   target: median under 2 s for a 10-page docx, its PDF included — ${verdict(median < 2 && pages >= 10)}`);
   } finally {
-    await engines.close();
+    await runtime.dispose();
   }
 };
 

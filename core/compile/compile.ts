@@ -1,6 +1,7 @@
 /**
  * The compiler's back half (DESIGN.md, "create"): IR → format plugin → PDF through the warm LibreOffice pool →
- * layout checks → safe repairs, each tried, kept only when it leaves fewer issues, and recorded in the ledger.
+ * the `pages` stage of the checks (core/checks/run.ts) → safe repairs, each tried, kept only when it leaves fewer
+ * issues, and recorded in the ledger. The events of the checks are those of the rendering that is kept.
  * A Word table of contents is written with the page numbers the first PDF showed, so it is complete on first open.
  */
 import type { Diagnostic } from "../diagnostics.ts";
@@ -8,7 +9,9 @@ import type { components } from "../../generated/openapi.ts";
 import type { DocType, IRDocument } from "../ir/types.ts";
 import type { StyleApplied } from "../style/types.ts";
 import type { FormatPlugin, ImageData } from "../contracts/format-plugin.ts";
-import type { CheckPlugin, Repair } from "../contracts/check-plugin.ts";
+import type { CheckEvent, CheckPlugin, CheckScope } from "../contracts/check-plugin.ts";
+import { noModel, type ModelClient } from "../contracts/model.ts";
+import { runChecks, type EmitEvent } from "../checks/run.ts";
 import type { OfficeConverter, PdfReader, PdfPageText } from "../contracts/engines.ts";
 import { headingPages, headingPagesFromOutline, headingsOf } from "./heading-pages.ts";
 import type { PdfOutlineEntry, PdfPicture } from "../contracts/engines.ts";
@@ -28,6 +31,8 @@ export interface CompileInput {
   readonly name?: string;
   readonly images: (src: string) => Promise<ImageData | null>;
   readonly signal: AbortSignal;
+  /** What the checks are told beyond the document; absent: the caller's text with no request or sources. */
+  readonly told?: Pick<CheckScope, "author" | "request" | "sources">;
 }
 
 export interface CompileDeps {
@@ -36,7 +41,10 @@ export interface CompileDeps {
   readonly pdf: PdfReader;
   readonly outline: (pdf: Uint8Array) => Promise<PdfOutlineEntry[]>;
   readonly pictures: (pdf: Uint8Array) => Promise<PdfPicture[]>;
+  /** The check list; only its `pages` stage runs here. */
   readonly checks: readonly CheckPlugin[];
+  readonly model?: ModelClient;
+  readonly event?: EmitEvent;
   readonly onPhase?: (phase: string) => Promise<void>;
 }
 
@@ -61,8 +69,18 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
   const plugin = deps.plugin(kind);
   if (!plugin.render) throw new Error(`no renderer for ${kind}`);
   const render = plugin.render;
-  const wantsToc = kind === "docx";
+  const wantsToc = plugin.tableOfContents === true;
   const hasPictures = imageSources(input.ir).length > 0;
+  const scope: CheckScope = {
+    operation: "create",
+    format: input.format,
+    type: input.type,
+    author: input.told?.author ?? "caller",
+    request: input.told?.request ?? null,
+    sources: input.told?.sources ?? [],
+    model: deps.model ?? noModel,
+    signal: input.signal,
+  };
 
   const build = async (style: StyleApplied) => {
     input.signal.throwIfAborted();
@@ -79,11 +97,15 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
       info = await deps.pdf.info(pdf);
     }
     const pictures = hasPictures ? await deps.pictures(pdf) : [];
-    const checkCtx = { format: input.format, type: input.type, style, pages: info.text, pictures };
-    const found = deps.checks.filter((c) => c.appliesTo(checkCtx)).map((c) => c.run(input.ir, checkCtx));
-    const repairs: Array<Repair & { code: string }> = found.flatMap((r) => (r.repairs ?? []).map((repair) => ({ ...repair, code: r.diagnostics[0]?.code ?? "layout" })));
-    const checkDiagnostics = found.flatMap((r) => r.diagnostics.map((d) => ({ ...d, fixable: (r.repairs ?? []).length > 0 })));
-    return { style, rendered, pdf, info, diagnostics: [...rendered.diagnostics, ...checkDiagnostics], repairs };
+    // Held back: only the rendering that is kept speaks (a rejected repair's findings are not the document's).
+    const events: CheckEvent[] = [];
+    const checked = await runChecks(
+      deps.checks,
+      input.ir,
+      { ...scope, stage: "pages", style, pages: info.text, pictures },
+      async (type, data) => void events.push({ type, data }),
+    );
+    return { style, rendered, pdf, info, diagnostics: [...rendered.diagnostics, ...checked.diagnostics], repairs: checked.repairs, events };
   };
 
   await deps.onPhase?.("rendering");
@@ -115,6 +137,7 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
       ledger.push({ iteration, fix: repair.fix, issue_code: repair.code, outcome: "failed", issues_before: before, issues_after: before, reason: (error as Error).message });
     }
   }
+  for (const { type, data } of best.events) await deps.event?.(type, data);
   return {
     office: { format: kind, bytes: best.rendered.bytes },
     pdf: best.pdf,

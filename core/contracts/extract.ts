@@ -1,10 +1,13 @@
 /**
- * The extraction contract: a format plugin's `extract(bytes, ctx)` reads a file into Markdown (interface,
- * Extraction). Headings, lists and tables are kept; slides and sheets are sections; PDFs carry page markers as HTML
- * comments (`<!-- page 3 -->`). What could not be read is said in the text and in diagnostics, never dropped
- * silently. Readers throw `PackageRefused` (core/ooxml/package.ts) or `ExtractRefused` for files they must refuse.
+ * The extraction contract: a format plugin's `extract(bytes, ctx)` reads a file into the IR (interface, Extraction;
+ * issue 12: readers produce the IR, one writer writes Markdown). Headings, lists and tables are kept; slides and
+ * sheets are sections; a PDF's pages start with a comment block `page N` (written `<!-- page 3 -->`) and its blocks
+ * carry `source.part` `page:N`. What could not be read is said in a comment block and in diagnostics, never dropped
+ * silently. core/extract writes the Markdown. Readers throw `PackageRefused` (core/ooxml/package.ts) or
+ * `ExtractRefused` for files they must refuse.
  */
 import type { Diagnostic } from "../diagnostics.ts";
+import type { IRDocument } from "../ir/types.ts";
 import type { OfficeConverter } from "./engines.ts";
 
 export class ExtractRefused extends Error {
@@ -31,8 +34,11 @@ export interface ExtractContext {
   readonly maxOcrPages?: number;
 }
 
+/** What a reader returns: the text read, as the IR. */
 export interface ExtractResult {
-  readonly markdown: string;
+  readonly ir: IRDocument;
+  /** A file that is Markdown already (txt, md) is extracted as written, not as the writer would write its IR. */
+  readonly asWritten?: string;
   /** Pages (PDF), slides (pptx) or sheets (xlsx); 1 for text and pictures. */
   readonly pages: number;
   readonly diagnostics: Diagnostic[];

@@ -1,10 +1,13 @@
 /**
  * The format plugin contract (DESIGN.md, "Contracts: Format plugin"): one object per output or
- * input format, `{ id, format, mediaTypes, render?, extract?, inspect?, repair?, patch? }`.
+ * input format, `{ id, format, mediaTypes, render?, extract?, inspect?, repair?, patch? }`, plus the declaration of
+ * what the format is to the service (its file names, what it delivers, its document type, how review opens it).
+ * Core asks the registry these questions instead of switching on `format`, so a format is added by its plugin alone.
  * Optional capabilities are optional fields: `render` (create), `extract` (extraction), `sanitize`, `inspect` and
  * `repair` (review, core/contracts/review.ts); `patch` joins when the edit work lands.
  */
 import type { Diagnostic } from "../diagnostics.ts";
+import type { ProcessingFailure } from "../errors.ts";
 import type { DocType, IRDocument } from "../ir/types.ts";
 import type { Extract } from "./extract.ts";
 import type { Inspect, RepairFix, Sanitize } from "./review.ts";
@@ -39,29 +42,104 @@ export interface RenderResult {
   plan?: Record<string, unknown>;
 }
 
+/**
+ * What a create or a review delivers for a format (interface, format table: "Word file and a PDF", "PDF only"…).
+ * The pipelines build their outputs from it, so no pipeline knows which format gets which files.
+ */
+export interface Delivery {
+  /** The format's own file is an output (`docx`: the Word file); false when the file is the PDF itself (`pdf`). */
+  readonly file: boolean;
+  /**
+   * Where the PDF output comes from: `converted` by LibreOffice from the format's file (office formats, which also
+   * proves the file opens), `self` when the file is a PDF; absent when the format delivers no PDF.
+   */
+  readonly pdf?: "converted" | "self";
+  /** PNG previews of the first pages, drawn from the PDF. */
+  readonly previews: boolean;
+  /**
+   * The file is a web page served on its own origin, with the data it keeps (artifacts): the request takes
+   * `artifact` settings, its link is a page link, and it has a data API. Such a file is never reviewed.
+   */
+  readonly page?: boolean;
+}
+
 export interface FormatPlugin {
   /** Unique, non-empty; the registry rejects duplicates. */
   id: string;
-  /** The `format` value of the interface this plugin produces or reads. */
+  /** The `format` value of the interface this plugin produces or reads; for a file read from its bytes, the kind the
+   * upload check names (core/files/kinds.ts: `docx`, `doc`, `png`…). */
   format: string;
+  /**
+   * The media types of this format's files. The first is the one the service labels them with (uploads, outputs,
+   * versions); the others are only recognised (a stored content type is matched without its parameters).
+   */
   mediaTypes: readonly string[];
+  /**
+   * File-name extensions, lower case and without the dot. The first names delivered files; all of them tell a
+   * source's kind from its name when no bytes are at hand (a URL). Absent: the format id is the extension.
+   */
+  extensions?: readonly string[];
+  /**
+   * What a file of this format is among a create's `sources`: `document` material read into text, or a `picture`
+   * placed in the Markdown (`img:<n>`). Absent: not accepted as a source.
+   */
+  source?: "document" | "picture";
+  /** What a create or review delivers; absent for formats that are only read (txt, legacy Office, pictures). */
+  delivers?: Delivery;
+  /**
+   * The document type every file of this format has (pptx `presentation`, xlsx `spreadsheet`, artifact `artifact`);
+   * absent when the type is detected from the text (Word, PDF). It sets the default style before reading the text.
+   */
+  documentType?: DocType;
+  /**
+   * The renderer writes a table of contents with page numbers (`RenderContext.headingPages`), so the compiler
+   * renders twice: the second time with the pages the first PDF showed.
+   */
+  tableOfContents?: boolean;
+  /** The container review checks before the format's own checks: `ooxml` packages get the package checks and fixes. */
+  package?: "ooxml";
+  /**
+   * A format read by converting it first (legacy `.doc` → `docx` through LibreOffice): review works on, and
+   * delivers, the converted file.
+   */
+  convertsTo?: string;
+  /**
+   * The `error.code` of a file of this format that is damaged beyond repair (interface, Errors: Word's
+   * `docx_invalid`); absent: `file_rejected`. A hostile file is always `file_rejected`.
+   */
+  invalidFileCode?: ProcessingFailure["code"];
   render?: (ir: IRDocument, style: StyleApplied, ctx: RenderContext) => Promise<RenderResult>;
   /**
    * A format delivered by converting another format's rendering (`pdf` is the Word rendering converted by
    * LibreOffice): the compiler renders with that plugin and keeps only the converted file.
    */
   renderedAs?: string;
-  /** Reads a file of this format into Markdown (core/contracts/extract.ts). */
+  /** Reads a file of this format into the IR (core/contracts/extract.ts). */
   extract?: Extract;
   /** Review (core/contracts/review.ts): neutralise what must not be opened, say what is wrong, repair one thing. */
   sanitize?: Sanitize;
   inspect?: Inspect;
   repair?: RepairFix;
+  /**
+   * The number of pages of a file, read cheaply without rendering (an upload's `pages`): slides, sheets, the page
+   * count the file records. Absent: 1. A damaged file may throw; it then counts as one page.
+   */
+  countPages?: (bytes: Uint8Array) => number;
 }
 
 /** The plugins of a running service, one per `format` (plugins/registry.ts builds it, frozen, at boot). */
 export interface FormatRegistry {
   readonly plugins: readonly FormatPlugin[];
-  /** The plugin for an interface `format` value (`docx`, `pdf`…), if one is registered. */
+  /** The plugin for an interface `format` value (`docx`, `pdf`…) or an upload's kind (`doc`, `png`…), if one is registered. */
   get(format: string): FormatPlugin | undefined;
+  /** The plugin whose files carry this media type (parameters such as `; charset=utf-8` ignored, case-insensitive). */
+  byMediaType(mediaType: string): FormatPlugin | undefined;
+  /** The plugin whose files end with this extension (with or without its dot, case-insensitive). */
+  byExtension(extension: string): FormatPlugin | undefined;
 }
+
+/** The media type a format's files are labelled with: the first it declares. */
+export const mediaTypeOf = (plugin: FormatPlugin): string => plugin.mediaTypes[0] ?? "application/octet-stream";
+
+/** The extension (no dot) given to a format's files: the first it declares, else its format id. */
+export const extensionOf = (plugin: FormatPlugin): string => plugin.extensions?.[0] ?? plugin.format;

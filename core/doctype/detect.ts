@@ -149,9 +149,11 @@ export function features(ir: IRDocument): Features {
           }
           break;
         case "code":
+        case "math":
         case "image":
         case "pageBreak":
         case "thematicBreak":
+        case "comment":
           break;
       }
     }

@@ -1,17 +1,21 @@
 /**
  * What a file reference in `sources` or `file` points at: a document (material to read) or a picture (to place),
- * told from stored files' content types, from the first bytes of base64 data, or from a URL's file name.
+ * told from stored files' content types, from the first bytes of base64 data, or from a URL's file name. Which
+ * media types and extensions are documents or pictures is the format plugins' declaration (`FormatPlugin.source`).
  */
 import type { Knex } from "knex";
+import type { FormatRegistry } from "../contracts/format-plugin.ts";
 
 export type RefKind = "document" | "picture" | "unsupported" | "missing";
 export type FileRef = string | { url: string; filename?: string } | { data: string; filename: string };
 
-const PICTURE_EXT = /\.(png|jpe?g|gif|webp)$/i;
-const DOCUMENT_EXT = /\.(docx|pptx|xlsx|pdf|doc|ppt|xls|txt|md|markdown)$/i;
+type Formats = Pick<FormatRegistry, "byMediaType" | "byExtension">;
 
-export const kindOfContentType = (contentType: string): RefKind =>
-  /^image\/(png|jpeg|gif|webp)$/.test(contentType) ? "picture" : /^image\//.test(contentType) ? "unsupported" : "document";
+/** A stored file's role by its content type; a picture no plugin places is not supported, any other file is read as a document. */
+export const kindOfContentType = (contentType: string, plugins: Formats): RefKind => {
+  const source = plugins.byMediaType(contentType)?.source;
+  return source ?? (/^image\//.test(contentType) ? "unsupported" : "document");
+};
 
 /** Picture signatures; anything else is read as a document and checked properly when it is opened. */
 export const sniffPicture = (bytes: Uint8Array): boolean => {
@@ -24,21 +28,28 @@ export const sniffPicture = (bytes: Uint8Array): boolean => {
   );
 };
 
-const byName = (name: string | undefined): RefKind =>
-  !name ? "document" : PICTURE_EXT.test(name) ? "picture" : DOCUMENT_EXT.test(name) ? "document" : "unsupported";
+const extensionOfName = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1];
 
-export const kindOfRef = async (db: Knex, organizationId: string, ref: FileRef): Promise<RefKind> => {
+/** A role from a file name: no name is a document (checked when opened), an extension no plugin reads is not supported. */
+const byName = (name: string | undefined, plugins: Formats): RefKind => {
+  if (!name) return "document";
+  const extension = extensionOfName(name);
+  return (extension && plugins.byExtension(extension)?.source) || "unsupported";
+};
+
+export const kindOfRef = async (db: Knex, organizationId: string, ref: FileRef, plugins: Formats): Promise<RefKind> => {
   if (typeof ref === "string") {
     if (ref.startsWith("doc_")) {
       const doc = await db("documents").where({ id: ref, organization_id: organizationId }).first("id");
       return doc ? "document" : "missing";
     }
     const file = await db("files").where({ id: ref, organization_id: organizationId }).first("content_type");
-    return file ? kindOfContentType(file.content_type) : "missing";
+    return file ? kindOfContentType(file.content_type, plugins) : "missing";
   }
   if ("data" in ref) {
     const head = Buffer.from(ref.data.slice(0, 24), "base64");
-    return sniffPicture(head) ? "picture" : byName(ref.filename) === "picture" ? "unsupported" : byName(ref.filename);
+    const named = byName(ref.filename, plugins);
+    return sniffPicture(head) ? "picture" : named === "picture" ? "unsupported" : named;
   }
   let name = ref.filename;
   if (!name) {
@@ -48,5 +59,6 @@ export const kindOfRef = async (db: Knex, organizationId: string, ref: FileRef):
       return "unsupported";
     }
   }
-  return PICTURE_EXT.test(name) ? "picture" : "document";
+  const extension = extensionOfName(name);
+  return extension && plugins.byExtension(extension)?.source === "picture" ? "picture" : "document";
 };

@@ -73,7 +73,8 @@ export const freshOutputs = async (db: Knex, row: DocumentRow, signer: LinkSigne
   let ttl = DOWNLOAD_TTL_SECONDS;
   let asked: number | undefined;
   if (expiresIn !== undefined) {
-    const artifact = row.format === "artifact";
+    // Artifacts are the documents with `artifact` settings (a format whose plugin delivers a page).
+    const artifact = row.artifact !== null;
     const max = artifact ? MAX_ARTIFACT_LINK_SECONDS : DOWNLOAD_TTL_SECONDS;
     const n = /^\d{1,9}$/.test(expiresIn) ? Number(expiresIn) : NaN;
     if (!(n >= MIN_LINK_SECONDS && n <= max)) {

@@ -108,9 +108,10 @@ export type PageLink = { readonly exp: number } | null;
 /**
  * The page link of an artifact (interface, Output `url`): valid until the document's `expires_at`, or for
  * `expiresIn` seconds when the caller asked; none with `retention: none`, whose page is delivered as a download.
+ * An artifact is a document with `artifact` settings, which a create gets when its format's plugin delivers a page.
  */
-export const pageLinkOf = (doc: Pick<DocumentRow, "format" | "retention" | "expires_at">, now: Date, expiresInSeconds?: number): PageLink => {
-  if (doc.format !== "artifact" || doc.retention === "none") return null;
+export const pageLinkOf = (doc: Pick<DocumentRow, "retention" | "expires_at"> & { readonly artifact: unknown }, now: Date, expiresInSeconds?: number): PageLink => {
+  if (!doc.artifact || doc.retention === "none") return null;
   if (expiresInSeconds !== undefined) return { exp: Math.ceil((now.getTime() + expiresInSeconds * 1000) / EXPIRY_STEP_MS) * (EXPIRY_STEP_MS / 1000) };
   return doc.expires_at ? { exp: Math.floor(new Date(doc.expires_at).getTime() / 1000) } : null;
 };

@@ -1,5 +1,5 @@
 /**
- * Runs one claimed job: picks the operation's pipeline, stores its outputs, and finishes the document through the
+ * Runs one claimed job: picks the operation's program, stores its outputs, and finishes the document through the
  * lifecycle. Whatever happens, the document ends in a final status (or, on shutdown, stays resumable): a failure
  * becomes `failed` with `error.code`, a cancel wins over a late finish, and outputs of a canceled run are dropped.
  */
@@ -7,14 +7,15 @@ import type { Knex } from "knex";
 import type { BusShape } from "../events/bus.ts";
 import type { BlobStoreShape } from "../services/blobs.ts";
 import { appendEvent } from "../events/store.ts";
-import { ProcessingFailure } from "../errors.ts";
+import * as Effect from "effect/Effect";
+import { InternalError, ProcessingFailure } from "../errors.ts";
 import { MAX_ATTEMPTS } from "../jobs/queue.ts";
 import * as lifecycle from "./lifecycle.ts";
 import type { DocumentRow } from "./repo.ts";
 import { statusFor, summaryOf } from "./status.ts";
 import { buildReport } from "./report.ts";
-import { pipelineNameFor } from "./pipelines/index.ts";
-import type { Engines, PipelineOutput } from "./pipelines/types.ts";
+import { operationNameFor } from "../operations/index.ts";
+import type { PipelineOutput, PipelineResult } from "../operations/types.ts";
 import type { Work } from "../work/work.ts";
 import { toJson } from "../store/db.ts";
 
@@ -25,19 +26,11 @@ export interface RunDeps {
   readonly now: () => Date;
   readonly newId: (prefix: "out") => string;
   readonly renderDelayMs: number;
-  readonly engines: Engines;
   readonly allowPrivateUrls: boolean;
   readonly log: (message: string, error?: unknown) => void;
   /** Where the pipeline runs: a worker thread in the service (core/work). */
   readonly work: Pick<Work, "pipeline">;
 }
-
-const delay = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (ms <= 0) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 
 const storeOutputs = async (deps: RunDeps, documentId: string, outputs: ReadonlyArray<PipelineOutput>) => {
   const rows = [];
@@ -68,64 +61,81 @@ export const dropOutputs = async (deps: Pick<RunDeps, "db" | "blobs">, documentI
   await deps.blobs.deletePrefix(`documents/${documentId}`);
 };
 
-export const runDocument = async (deps: RunDeps, documentId: string, attempts: number, signal: AbortSignal): Promise<void> => {
-  // The whole row, request included: the pipeline reads the caller's content from it.
-  const row: DocumentRow | undefined = await deps.db("documents").where({ id: documentId }).first();
-  if (!row || (row.status !== "queued" && row.status !== "running")) return;
-  if (attempts > MAX_ATTEMPTS) {
-    await lifecycle.fail(deps, row, { code: "processing_failed", message: `Processing was interrupted ${attempts - 1} times; giving up.` });
-    return;
-  }
-  if (row.status === "queued" && !(await lifecycle.markRunning(deps, documentId))) return;
-  const pipeline = pipelineNameFor(row);
-  try {
-    if (!pipeline) throw new ProcessingFailure({ code: "processing_failed", message: `No pipeline for ${row.operation} in ${row.mode ?? "this"} mode.` });
-    await delay(deps.renderDelayMs, signal);
-    const result = await deps.work.pipeline(pipeline, {
-      row,
-      signal,
-      phase: (phase) => lifecycle.setPhase(deps, documentId, phase),
-      event: async (type, data) => void (await appendEvent(deps.db, deps.bus, documentId, type, data, deps.now())),
-      db: deps.db,
-      blobs: deps.blobs,
-      engines: deps.engines,
-      allowPrivateUrls: deps.allowPrivateUrls,
-    });
-    signal.throwIfAborted();
-    await lifecycle.setPhase(deps, documentId, "storing");
-    await storeOutputs(deps, documentId, result.outputs);
-    const summary = summaryOf(result.diagnostics);
-    const finished = await lifecycle.finish(deps, row, {
-      status: statusFor(result.diagnostics),
-      pages: result.pages,
-      report: buildReport(documentId, result.diagnostics, summary, { keyData: result.keyData, ledger: result.ledger, repairSummary: result.repairSummary, sanitized: result.sanitized }),
-      validationSummary: summary,
-      chargeUnits: Math.max(1, result.pages ?? 1),
-      settled: {
-        ...(result.type ? { type: result.type } : {}),
-        ...(result.format ? { format: result.format } : {}),
-        ...(result.style ? { style_applied: toJson(result.style.applied), style_unsupported: JSON.stringify(result.style.unsupported) } : {}),
-        ...(result.repairSummary ? { repair_summary: toJson(result.repairSummary) } : {}),
-        ...(result.renderer ? { versions: JSON.stringify({ ...JSON.parse(row.versions), renderer: result.renderer }) } : {}),
-      },
-    });
-    if (!finished) await dropOutputs(deps, documentId);
-  } catch (error) {
-    if (signal.aborted) {
-      const now: DocumentRow | undefined = await deps.db("documents").where({ id: documentId }).first();
-      if (now?.status === "canceled") {
-        await dropOutputs(deps, documentId);
-        return;
-      }
-      // Shutdown: leave it running; the next start resumes it.
-      throw error;
-    }
-    await dropOutputs(deps, documentId);
-    if (error instanceof ProcessingFailure) {
-      await lifecycle.fail(deps, row, { code: error.code, message: error.message });
+/** The document as it is now in the store (a cancel may have changed it since the run began). */
+const current = (deps: Pick<RunDeps, "db">, documentId: string) =>
+  Effect.promise((): Promise<DocumentRow | undefined> => deps.db("documents").where({ id: documentId }).first());
+
+/** A failure the pipeline reports (typed), or anything else it throws (logged, reported as `processing_failed`). */
+const pipelineFailure = (error: unknown): ProcessingFailure | InternalError =>
+  error instanceof ProcessingFailure ? error : new InternalError({ message: String((error as Error)?.message ?? error), cause: error });
+
+/** Stores what the pipeline made and finishes the document through the lifecycle; a cancel that won drops it all. */
+const deliver = (deps: RunDeps, row: DocumentRow, result: PipelineResult) => Effect.tryPromise({ try: () => store(deps, row, result), catch: pipelineFailure });
+
+const store = async (deps: RunDeps, row: DocumentRow, result: PipelineResult) => {
+  await lifecycle.setPhase(deps, row.id, "storing");
+  await storeOutputs(deps, row.id, result.outputs);
+  const summary = summaryOf(result.diagnostics);
+  const finished = await lifecycle.finish(deps, row, {
+    status: statusFor(result.diagnostics),
+    pages: result.pages,
+    report: buildReport(row.id, result.diagnostics, summary, { keyData: result.keyData, ledger: result.ledger, repairSummary: result.repairSummary, sanitized: result.sanitized }),
+    validationSummary: summary,
+    chargeUnits: Math.max(1, result.pages ?? 1),
+    settled: {
+      ...(result.type ? { type: result.type } : {}),
+      ...(result.format ? { format: result.format } : {}),
+      ...(result.style ? { style_applied: toJson(result.style.applied), style_unsupported: JSON.stringify(result.style.unsupported) } : {}),
+      ...(result.repairSummary ? { repair_summary: toJson(result.repairSummary) } : {}),
+      ...(result.renderer ? { versions: JSON.stringify({ ...JSON.parse(row.versions), renderer: result.renderer }) } : {}),
+    },
+  });
+  if (!finished) await dropOutputs(deps, row.id);
+};
+
+/**
+ * One job as an Effect program: the pipeline runs in a worker thread, and interrupting the program (a cancel, or the
+ * service stopping) aborts that task. A failure in the error channel ends the document `failed` with its code; an
+ * interruption leaves a canceled document without outputs and a running one (shutdown) for the next start to resume.
+ */
+export const runDocument = (deps: RunDeps, documentId: string, attempts: number): Effect.Effect<void> =>
+  Effect.gen(function* () {
+    // The whole row, request included: the program reads the caller's content from it.
+    const row = yield* current(deps, documentId);
+    if (!row || (row.status !== "queued" && row.status !== "running")) return;
+    if (attempts > MAX_ATTEMPTS) {
+      yield* Effect.promise(() => lifecycle.fail(deps, row, { code: "processing_failed", message: `Processing was interrupted ${attempts - 1} times; giving up.` }));
       return;
     }
-    deps.log(`document ${documentId} failed`, error);
-    await lifecycle.fail(deps, row, { code: "processing_failed", message: "Processing failed unexpectedly; the failure was logged." });
-  }
-};
+    if (row.status === "queued" && !(yield* Effect.promise(() => lifecycle.markRunning(deps, documentId)))) return;
+    const run = Effect.gen(function* () {
+      const pipeline = operationNameFor(row);
+      if (!pipeline) return yield* new ProcessingFailure({ code: "processing_failed", message: `No pipeline for ${row.operation} in ${row.mode ?? "this"} mode.` });
+      if (deps.renderDelayMs > 0) yield* Effect.sleep(deps.renderDelayMs);
+      const result = yield* Effect.tryPromise({
+        try: (signal) =>
+          deps.work.pipeline(pipeline, {
+            row,
+            signal,
+            phase: (phase) => lifecycle.setPhase(deps, documentId, phase),
+            event: async (type, data) => void (await appendEvent(deps.db, deps.bus, documentId, type, data, deps.now())),
+            allowPrivateUrls: deps.allowPrivateUrls,
+          }),
+        catch: pipelineFailure,
+      });
+      yield* deliver(deps, row, result);
+    });
+    yield* run.pipe(
+      Effect.catchTags({
+        ProcessingFailure: (failure) => Effect.promise(() => dropOutputs(deps, documentId).then(() => lifecycle.fail(deps, row, { code: failure.code, message: failure.message }))),
+        InternalError: (error) =>
+          Effect.promise(async () => {
+            await dropOutputs(deps, documentId);
+            deps.log(`document ${documentId} failed`, error.cause);
+            await lifecycle.fail(deps, row, { code: "processing_failed", message: "Processing failed unexpectedly; the failure was logged." });
+          }),
+      }),
+      // Canceled: nothing it made survives. Otherwise the service is stopping: the next start resumes it.
+      Effect.onInterrupt(() => Effect.flatMap(current(deps, documentId), (now) => (now?.status === "canceled" ? Effect.promise(() => dropOutputs(deps, documentId)) : Effect.void))),
+    );
+  });

@@ -1,14 +1,10 @@
-/** Tells an office file or PDF by its bytes (the zip's content types for OOXML), never by its name. */
+/**
+ * Tells an office file or PDF by its bytes (the zip's content types for OOXML, read the way the upload check reads
+ * them), never by its name, without the upload check's full verification: a hand-edited version is the caller's own
+ * file. The kind names the format plugin that says what the file is.
+ */
 import { inflateRawSync } from "node:zlib";
-
-export type OfficeFormat = "docx" | "pptx" | "xlsx" | "pdf";
-
-export const MEDIA_TYPES: Record<OfficeFormat, string> = {
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  pdf: "application/pdf",
-};
+import { mainKind, type FileKind } from "../files/kinds.ts";
 
 /**
  * Reads one small entry of a zip through its central directory (local headers may leave sizes to a trailing data
@@ -49,13 +45,9 @@ const zipEntry = (bytes: Buffer, wanted: string): string | null => {
   return null;
 };
 
-export const sniffFormat = (bytes: Buffer): OfficeFormat | null => {
+export const sniffFormat = (bytes: Buffer): FileKind | null => {
   if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return "pdf";
   if (bytes.length < 30 || bytes.readUInt32LE(0) !== 0x04034b50) return null;
   const types = zipEntry(bytes, "[Content_Types].xml");
-  if (!types) return null;
-  if (types.includes("wordprocessingml.document.main")) return "docx";
-  if (types.includes("presentationml.presentation.main")) return "pptx";
-  if (types.includes("spreadsheetml.sheet.main")) return "xlsx";
-  return null;
+  return types ? mainKind(types) : null;
 };

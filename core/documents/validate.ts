@@ -2,7 +2,9 @@
  * Every rule of `POST /documents` (interface, POST /documents: fields, rules and limits), checked before anything
  * is created. The schema (generated from the spec) catches shapes, enums and lengths; the rules below catch what a
  * schema cannot say: exactly one of prompt/content, create-only fields, source counts by kind, retention with
- * shared artifacts, and what this deployment can do (no model → 501, no plugin for a format → 501).
+ * shared artifacts, and what this deployment can do (no model → 501, no plugin for a format → 501). What a format
+ * is (its document type, whether it is a page with `artifact` settings, what review makes of a file) is its plugin's
+ * declaration, asked of the registry.
  * Artifacts (interface, Limits): 30 days of retention by default and 90 at most (the largest value `retention`
  * takes); `retention: none` (or `store: false`) only with `local` storage, which it then defaults to.
  * All input errors are gathered and answered together, each with a JSON pointer.
@@ -20,7 +22,7 @@ import type { DocType } from "../ir/types.ts";
 import type { FormatRegistry } from "../contracts/format-plugin.ts";
 import { kindOfRef, type FileRef, type RefKind } from "./file-refs.ts";
 import type { FileKind } from "../files/kinds.ts";
-import { REVIEWED_AS } from "../review/review-file.ts";
+import { reviewedAs } from "../review/format.ts";
 
 export type CreateRequest = components["schemas"]["CreateDocumentRequest"];
 export type StyleApplied = components["schemas"]["StyleApplied"];
@@ -47,9 +49,20 @@ export interface Plan {
 
 const FILE_REF_FORMS = "must be a file id (file_…), a document id (doc_…), an object {url, filename?} or an object {data, filename}";
 
-/** The document type a format implies before any reading of the text (content type detection refines it). */
-const typeForFormat = (format: Format | null): DocType | null =>
-  format === "pptx" ? "presentation" : format === "xlsx" ? "spreadsheet" : format === "artifact" ? "artifact" : format ? "report" : null;
+/**
+ * The document type a format implies before any reading of the text: the one every file of the format has, else
+ * `report` until content type detection refines it.
+ */
+const typeForFormat = (plugins: FormatRegistry, format: Format | null): DocType | null => (format ? (plugins.get(format)?.documentType ?? "report") : null);
+
+/** A format whose files are pages kept on their own origin, with `artifact` settings (interface: artifacts). */
+const isPage = (plugins: FormatRegistry, format: string | null | undefined) => (format ? plugins.get(format)?.delivers?.page === true : false);
+
+/** The formats a create can deliver here, for messages: those a plugin renders, itself or through another. */
+const creatable = (plugins: FormatRegistry) => plugins.plugins.filter((p) => p.render || p.renderedAs).map((p) => p.format);
+
+/** The kinds accepted among sources here, for messages: documents to read and pictures to place. */
+const sourceKinds = (plugins: FormatRegistry, role: "document" | "picture") => [...new Set(plugins.plugins.filter((p) => p.source === role).map((p) => p.format))].join(", ");
 
 const LEVELS: QualityLevel[] = ["fast", "standard", "best"];
 
@@ -83,11 +96,11 @@ const reviewFormatOf = async (ctx: ValidationContext, ref: FileRef): Promise<For
     const row = ref.startsWith("doc_")
       ? await ctx.db("documents").where({ id: ref, organization_id: ctx.organizationId }).first("format as kind")
       : await ctx.db("files").where({ id: ref, organization_id: ctx.organizationId }).first("kind");
-    return (row?.kind && REVIEWED_AS[row.kind as keyof typeof REVIEWED_AS]) || "unsupported";
+    return ((row?.kind && reviewedAs(ctx.plugins, row.kind)) as Format | null) || "unsupported";
   }
   if ("data" in ref) {
     try {
-      return REVIEWED_AS[(await ctx.inspect(Buffer.from(ref.data, "base64"), ref.filename)).kind] ?? "unsupported";
+      return (reviewedAs(ctx.plugins, (await ctx.inspect(Buffer.from(ref.data, "base64"), ref.filename)).kind) as Format | null) ?? "unsupported";
     } catch (error) {
       if (error instanceof FileRejected) throw new FileRejected({ message: error.message, errors: [{ path: "/file/data", message: error.message }] });
       throw error;
@@ -116,7 +129,7 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
     }
     if (has("file")) errors.push({ path: "/file", message: "file is for review, edit and extract; use sources with create" });
     if (!has("format") && !ctx.config.model.baseUrl) {
-      errors.push({ path: "/format", message: "format is required in this deployment (no model to infer it): docx, pdf, pptx, xlsx or artifact" });
+      errors.push({ path: "/format", message: `format is required in this deployment (no model to infer it): ${creatable(ctx.plugins).join(", ")}` });
     }
   } else if (operation === "review" || operation === "edit" || operation === "extract") {
     // An unknown operation is reported once, at /operation, by the schema; its rules are not guessed.
@@ -129,7 +142,9 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
       for (const field of ["style", "quality", "max_quality"] as const) if (has(field)) errors.push({ path: `/${field}`, message: `${field} is for create and edit; ${operation} does not use it` });
     }
   }
-  if (has("artifact") && req.format !== "artifact") errors.push({ path: "/artifact", message: "artifact settings need format: artifact" });
+  if (has("artifact") && !isPage(ctx.plugins, req.format)) {
+    errors.push({ path: "/artifact", message: `artifact settings need format: ${ctx.plugins.plugins.filter((p) => p.delivers?.page).map((p) => p.format).join(" or ")}` });
+  }
   if (req.stream === true && req.background === true) errors.push({ path: "/background", message: "choose stream or background, not both" });
   if (has("max_quality") && (req.quality ?? "auto") !== "auto") errors.push({ path: "/max_quality", message: "max_quality caps quality: auto only" });
   if (req.store === false && req.retention !== undefined && req.retention !== "none") {
@@ -140,9 +155,11 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
   if (Array.isArray(req.sources) && errors.every((e) => !e.path.startsWith("/sources"))) {
     const kinds: RefKind[] = [];
     for (const [i, ref] of req.sources.entries()) {
-      const kind = await kindOfRef(ctx.db, ctx.organizationId, ref);
+      const kind = await kindOfRef(ctx.db, ctx.organizationId, ref, ctx.plugins);
       if (kind === "missing") throw new NotFound({ message: `sources/${i} names a file or document that does not exist.` });
-      if (kind === "unsupported") errors.push({ path: `/sources/${i}`, message: "not a supported source kind: documents (docx, pptx, xlsx, pdf, doc, ppt, xls, txt, md) or pictures (png, jpeg, gif, webp)" });
+      if (kind === "unsupported") {
+        errors.push({ path: `/sources/${i}`, message: `not a supported source kind: documents (${sourceKinds(ctx.plugins, "document")}) or pictures (${sourceKinds(ctx.plugins, "picture")})` });
+      }
       kinds.push(kind);
     }
     if (kinds.filter((k) => k === "document").length > 5) errors.push({ path: "/sources", message: "at most 5 documents among sources" });
@@ -150,14 +167,14 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
   }
   let reviewFormat: Format | null = null;
   if (operation !== "create" && has("file") && errors.every((e) => e.path !== "/file")) {
-    const kind = await kindOfRef(ctx.db, ctx.organizationId, req.file!);
+    const kind = await kindOfRef(ctx.db, ctx.organizationId, req.file!, ctx.plugins);
     if (kind === "missing") throw new NotFound({ message: "file names a file or document that does not exist." });
     if (operation === "review") {
       const reviewed = await reviewFormatOf(ctx, req.file!);
       if (reviewed === "unsupported") errors.push({ path: "/file", message: "review takes Word, PowerPoint, Excel and PDF files (also .doc, .ppt and .xls)" });
       else reviewFormat = reviewed;
       if (req.format && reviewFormat && req.format !== reviewFormat) errors.push({ path: "/format", message: `the file is reviewed as ${reviewFormat}; leave format out or send ${reviewFormat}` });
-      if (req.format === "artifact") errors.push({ path: "/format", message: "artifacts cannot be reviewed" });
+      if (isPage(ctx.plugins, req.format)) errors.push({ path: "/format", message: `${req.format} pages cannot be reviewed` });
     }
   }
   if (errors.length > 0) throw new InputInvalid({ message: "The request has invalid fields; see errors.", errors });
@@ -165,7 +182,7 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
   const { store, retention } = resolveRetention({ store: req.store, retention: req.retention });
   const format = req.format ?? reviewFormat;
   // Default storage: shared, or local in a project that stores nothing or for a page kept no time at all.
-  const artifact = format === "artifact" ? { storage: req.artifact?.storage ?? (ctx.projectStoresNothing || retention === "none" ? "local" : "shared") } : null;
+  const artifact = isPage(ctx.plugins, format) ? { storage: req.artifact?.storage ?? (ctx.projectStoresNothing || retention === "none" ? "local" : "shared") } : null;
   if (artifact?.storage === "shared" && retention === "none") {
     throw new RetentionNoneShared({
       message: "An artifact kept for no time (retention none) can only store data in visitors' browsers: use artifact.storage local.",
@@ -176,7 +193,7 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
   // What this deployment can do. Model-driven parts answer 501 when no model is configured (interface, Errors).
   const noModel = !ctx.config.model.baseUrl;
   // A review's type is read from the file once it is open, and it applies no style.
-  const type = operation === "review" ? null : typeForFormat(format);
+  const type = operation === "review" ? null : typeForFormat(ctx.plugins, format);
   let style: Plan["style"] = { applied: type ? defaultStyle(type) : null, unsupported: [] };
   if (req.style !== undefined && type) {
     const read = readStyle(req.style, style.applied!);

@@ -13,9 +13,10 @@ import type { DocDeps } from "./deps.ts";
 import { getRow } from "./read.ts";
 import { listOutputs, type DocumentRow } from "./repo.ts";
 import { expiryOf, type Retention } from "./retention.ts";
-import { fileBase } from "./pipelines/create-content.ts";
+import { fileBase } from "../operations/steps/deliver.ts";
 import { ENGINE_VERSION } from "./create.ts";
-import { sniffFormat, MEDIA_TYPES } from "./sniff.ts";
+import { sniffFormat } from "./sniff.ts";
+import { extensionOf, mediaTypeOf } from "../contracts/format-plugin.ts";
 
 type VersionBody = { file: string | { data: string; filename: string } | { url: string; filename?: string }; name?: string; metadata?: Record<string, string> };
 
@@ -45,7 +46,8 @@ export const createVersion = async (deps: DocDeps, principal: Principal, parentI
   if (parent.content_deleted_at) throw new ContentDeleted({ message: `The content of ${parent.id} was deleted at ${parent.content_deleted_at}; it can get no new version.` });
   const bytes = await loadFileBytes(deps, principal, input.file);
   const format = sniffFormat(bytes);
-  if (!format || (parent.format && format !== parent.format && !(parent.format === "pdf" && format === "pdf"))) {
+  const plugin = format ? deps.plugins.get(format) : undefined;
+  if (!format || !plugin || (parent.format && format !== parent.format)) {
     // The spec's 422 of this route: `file_rejected` for an unsupported type or a file not of the parent's format.
     throw new FileRejected({
       message: "The file is not a version of this document.",
@@ -56,8 +58,8 @@ export const createVersion = async (deps: DocDeps, principal: Principal, parentI
   const id = deps.newId("doc");
   const outputId = deps.newId("out");
   const name = input.name ?? parent.name;
-  const filename = `${fileBase(name)}.${format}`;
-  const blobKey = `documents/${id}/${outputId}.${format}`;
+  const filename = `${fileBase(name)}.${extensionOf(plugin)}`;
+  const blobKey = `documents/${id}/${outputId}.${extensionOf(plugin)}`;
   await deps.blobs.put(blobKey, bytes);
   const row: DocumentRow = {
     ...parent,
@@ -66,7 +68,8 @@ export const createVersion = async (deps: DocDeps, principal: Principal, parentI
     operation: "edit",
     mode: "manual",
     parent_id: parent.id,
-    format,
+    // A version's kind is one the parent can have: an office file or PDF (sniffFormat tells no other).
+    format: format as DocumentRow["format"],
     status: "ready",
     phase: "done",
     style_unsupported: "[]",
@@ -97,7 +100,7 @@ export const createVersion = async (deps: DocDeps, principal: Principal, parentI
       document_id: id,
       kind: format,
       page: null,
-      content_type: MEDIA_TYPES[format],
+      content_type: mediaTypeOf(plugin),
       bytes: bytes.byteLength,
       width: null,
       height: null,

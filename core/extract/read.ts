@@ -1,6 +1,7 @@
 /**
  * Reading a file into Markdown (interface, Extraction): the kind is read from the bytes, the format plugin's
- * reader does the work, and the text is cut at 2,000,000 characters (`chars` is always the whole length).
+ * reader reads it into the IR, the one Markdown writer writes it (result.ts), and the text is cut at 2,000,000
+ * characters (`chars` is always the whole length).
  * Whatever a reader refuses, or a damaged package, becomes `file_rejected` with the reason.
  */
 import type { FormatPlugin } from "../contracts/format-plugin.ts";
@@ -10,6 +11,7 @@ import { FileRejected } from "../errors.ts";
 import { inspectUpload } from "../files/store.ts";
 import type { FileKind } from "../files/kinds.ts";
 import type { Diagnostic } from "../diagnostics.ts";
+import { extractedMarkdown } from "./result.ts";
 
 export const MAX_EXTRACT_CHARS = 2_000_000;
 
@@ -33,10 +35,11 @@ export const readFile = async (
   if (!read) throw new FileRejected({ message: `Reading ${kind} files is not available in this deployment.` });
   try {
     const result = await read(bytes, ctx);
-    const chars = result.markdown.length;
+    const markdown = extractedMarkdown(result);
+    const chars = markdown.length;
     return {
       format: kind,
-      markdown: chars > MAX_EXTRACT_CHARS ? result.markdown.slice(0, MAX_EXTRACT_CHARS) : result.markdown,
+      markdown: chars > MAX_EXTRACT_CHARS ? markdown.slice(0, MAX_EXTRACT_CHARS) : markdown,
       chars,
       truncated: chars > MAX_EXTRACT_CHARS,
       pages: result.pages,

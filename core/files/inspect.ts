@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { inspectUpload } from "./store.ts";
 import { pagesOf } from "./pages.ts";
 import type { FileKind } from "./kinds.ts";
+import type { FormatRegistry } from "../contracts/format-plugin.ts";
 
 export interface Inspected {
   readonly kind: FileKind;
@@ -14,7 +15,8 @@ export interface Inspected {
   readonly sha256: string;
 }
 
-export const inspectFile = (bytes: Uint8Array, filename?: string): Inspected => {
+/** `plugins` count the pages of their formats (FormatPlugin.countPages). */
+export const inspectFile = (bytes: Uint8Array, filename: string | undefined, plugins: Pick<FormatRegistry, "get">): Inspected => {
   const kind = inspectUpload(bytes, filename);
-  return { kind, pages: pagesOf(bytes, kind), sha256: createHash("sha256").update(bytes).digest("hex") };
+  return { kind, pages: pagesOf(bytes, kind, plugins), sha256: createHash("sha256").update(bytes).digest("hex") };
 };

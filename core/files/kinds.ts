@@ -5,29 +5,14 @@
  * macro-enabled OOXML types, a `vbaProject.bin` part, VBA storages in legacy files. So is what a reader would refuse
  * later (issue 11, "refuse at upload what will be refused at use"): an OOXML package that is a zip bomb or has a DTD
  * in any XML part (`verifyPackage`, the readers' own rules), a PDF whose compressed streams inflate past their bounds
- * (pdf-streams.ts), and a picture over the pixel limit.
+ * (pdf-streams.ts), and a picture over the pixel limit. The kind names the format plugin that reads the file (its
+ * `format`); what the format is and delivers is that plugin's declaration, not this module's.
  */
 import { openPackage, PackageRefused, verifyPackage } from "../ooxml/package.ts";
 import { overPixelLimit, probePicture } from "../images/probe.ts";
 import { scanPdfStreams } from "./pdf-streams.ts";
 
 export type FileKind = "docx" | "pptx" | "xlsx" | "pdf" | "doc" | "ppt" | "xls" | "txt" | "md" | "png" | "jpg" | "gif" | "webp";
-
-export const CONTENT_TYPES: Record<FileKind, string> = {
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  pdf: "application/pdf",
-  doc: "application/msword",
-  ppt: "application/vnd.ms-powerpoint",
-  xls: "application/vnd.ms-excel",
-  txt: "text/plain; charset=utf-8",
-  md: "text/markdown; charset=utf-8",
-  png: "image/png",
-  jpg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-};
 
 export type KindResult = { ok: true; kind: FileKind } | { ok: false; reason: string };
 
@@ -51,7 +36,7 @@ const legacyKind = (b: Buffer): KindResult => {
 };
 
 /** The kind the main part's content type names, or null. */
-const mainKind = (types: string): FileKind | null => {
+export const mainKind = (types: string): FileKind | null => {
   if (/wordprocessingml\.(document|template)\.main/.test(types)) return "docx";
   if (/presentationml\.(presentation|slideshow|template)\.main/.test(types)) return "pptx";
   if (/spreadsheetml\.(sheet|template)\.main/.test(types)) return "xlsx";
@@ -94,10 +79,16 @@ export const decodeText = (b: Buffer): string | null => {
   }
 };
 
+/** The media type of PDFs: the container every office file is converted to for its pages and previews. */
+export const PDF_MEDIA_TYPE = "application/pdf";
+
+/** The PDF signature, which readers accept anywhere in the first kilobyte. */
+export const isPdf = (bytes: Uint8Array): boolean => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes("%PDF-");
+
 export const detectKind = (bytes: Uint8Array, filename?: string): KindResult => {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.length === 0) return refuse("the file is empty");
-  if (b.subarray(0, 1024).includes(Buffer.from("%PDF-"))) {
+  if (isPdf(bytes)) {
     // Before mupdf opens it (inspectUpload asks it about a password next), which already inflates object streams.
     const streams = scanPdfStreams(bytes);
     return streams.refused ? refuse(streams.refused) : { ok: true, kind: "pdf" };

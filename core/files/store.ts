@@ -9,9 +9,10 @@ import type { components } from "../../generated/openapi.ts";
 import type { Principal } from "../auth/tenancy.ts";
 import type { BlobStoreShape } from "../services/blobs.ts";
 import { FileRejected, FileTooLarge, NotFound } from "../errors.ts";
-import { CONTENT_TYPES, detectKind, type FileKind } from "./kinds.ts";
+import { detectKind, isPdf, type FileKind } from "./kinds.ts";
 import { isEncryptedPdf } from "./pages.ts";
 import type { Inspected } from "./inspect.ts";
+import { extensionOf, mediaTypeOf, type FormatRegistry } from "../contracts/format-plugin.ts";
 
 export type WireFile = components["schemas"]["File"];
 
@@ -40,12 +41,14 @@ export interface FileDeps {
   readonly newId: (prefix: "file") => string;
   /** Inspection of the bytes (core/files/inspect.ts), in a worker thread in the service. */
   readonly work: { readonly inspect: (bytes: Uint8Array, filename?: string) => Promise<Inspected> };
+  /** The plugin of the file's kind gives its content type and extension. */
+  readonly plugins: Pick<FormatRegistry, "get">;
 }
 
-/** A name for the file: the caller's, cleaned of paths and control characters, with the kind's extension. */
-const cleanName = (filename: string | undefined, kind: FileKind) => {
+/** A name for the file: the caller's, cleaned of paths and control characters, or `file.<extension>`. */
+const cleanName = (filename: string | undefined, extension: string) => {
   const base = (filename ?? "").split(/[\\/]/).pop()!.replace(/[\u0000-\u001f"]/g, "").trim().slice(0, 200);
-  return base || `file.${kind}`;
+  return base || `file.${extension}`;
 };
 
 /** Reads what the bytes are and refuses what Quire must not open; returns the kind. */
@@ -53,7 +56,7 @@ export const inspectUpload = (bytes: Uint8Array, filename?: string): FileKind =>
   if (bytes.byteLength > MAX_FILE_BYTES) throw new FileTooLarge({ message: `The file is ${bytes.byteLength} bytes; the limit is 20 MB.` });
   const detected = detectKind(bytes, filename);
   if (!detected.ok) throw new FileRejected({ message: `The file was rejected: ${detected.reason}.` });
-  if (detected.kind === "pdf") {
+  if (isPdf(bytes)) {
     let encrypted = false;
     try {
       encrypted = isEncryptedPdf(bytes);
@@ -67,14 +70,16 @@ export const inspectUpload = (bytes: Uint8Array, filename?: string): FileKind =>
 
 export const createFile = async (deps: FileDeps, principal: Principal, bytes: Uint8Array, filename: string | undefined): Promise<FileRow> => {
   const { kind, pages, sha256 } = await deps.work.inspect(bytes, filename);
+  // Every kind the upload check accepts has a reader plugin in the service; a trimmed test registry may lack one.
+  const plugin = deps.plugins.get(kind);
   const now = deps.now();
   const id = deps.newId("file");
   const row: FileRow = {
     id,
     organization_id: principal.organizationId,
     project_id: principal.projectId,
-    filename: cleanName(filename, kind),
-    content_type: CONTENT_TYPES[kind],
+    filename: cleanName(filename, plugin ? extensionOf(plugin) : kind),
+    content_type: plugin ? mediaTypeOf(plugin) : "application/octet-stream",
     bytes: bytes.byteLength,
     sha256,
     pages,

@@ -1,7 +1,7 @@
 /**
  * Whether an IR document has anything to show. A document with no title, no headings, no text,
  * no lists and no tables fails with `content_empty` (service-interface.md, "Failures after
- * acceptance"). Images, rules and page breaks alone do not count: they are not content.
+ * acceptance"). Images, rules, page breaks and comments alone do not count: they are not content.
  */
 import type { Block, Inline, IRDocument } from "./types.ts";
 import { assertNever } from "./types.ts";
@@ -25,6 +25,9 @@ function blockHasContent(block: Block): boolean {
       return block.blocks.some(blockHasContent);
     case "code":
       return block.text.trim() !== "";
+    case "math":
+      return block.tex.trim() !== "";
+    case "comment":
     case "image":
     case "pageBreak":
     case "thematicBreak":

@@ -14,8 +14,13 @@
  *   b0.n2         the third inline of a block or cell;  b0.n2.n0  an inline inside a link
  *   fn1           the first footnote (numbered in order of first reference); fn1.b0 its first block
  *
- * Ids are positions in the IR, not in the source text: a title lifted out of the blocks
- * (see `IRDocument.title`) does not take a block number.
+ * Ids are given once, when a tree is first read (`assignIds`); later changes keep them, and a node
+ * added later takes a fresh id that collides with none (`freshId`, `insertBlock` in ids.ts), so
+ * inserting a block never renumbers the blocks after it. A title lifted out of the blocks (see
+ * `IRDocument.title`) does not take a block number.
+ *
+ * Source. A node read from a file may say where it came from (`source`), which an edit of that file
+ * needs; nodes written by a person or a model have none.
  */
 
 /** The kind of document, as in the Document resource's `type` (service-interface.md, "Document"). */
@@ -40,10 +45,22 @@ export const docTypes: readonly DocType[] = [
   "artifact",
 ];
 
+/**
+ * Where a node was read from: `part` is the package part (`word/document.xml`, `ppt/slides/slide3.xml`,
+ * `xl/worksheets/sheet1.xml`), `page:N` for a PDF page, or `""` for a file that has no parts (plain text);
+ * `start`/`end` are offsets in that part's decoded text (end exclusive).
+ */
+export interface SourceRange {
+  part: string;
+  start: number;
+  end: number;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Inlines
 
-export type Mark = "bold" | "italic" | "strike" | "code";
+/** `superscript` and `subscript` come from files (Word's raised and lowered text); Markdown writes them as `<sup>`/`<sub>`. */
+export type Mark = "bold" | "italic" | "strike" | "code" | "superscript" | "subscript";
 
 /** A run of text; `marks` are kept sorted and unique so equal formatting compares equal. */
 export interface TextInline {
@@ -93,6 +110,7 @@ export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 export interface HeadingBlock {
   type: "heading";
   id: string;
+  source?: SourceRange;
   level: HeadingLevel;
   inlines: Inline[];
 }
@@ -100,11 +118,13 @@ export interface HeadingBlock {
 export interface ParagraphBlock {
   type: "paragraph";
   id: string;
+  source?: SourceRange;
   inlines: Inline[];
 }
 
 export interface ListItem {
   id: string;
+  source?: SourceRange;
   blocks: Block[];
   /** Present only for task-list items: `true` checked, `false` open. */
   checked?: boolean;
@@ -113,6 +133,7 @@ export interface ListItem {
 export interface ListBlock {
   type: "list";
   id: string;
+  source?: SourceRange;
   ordered: boolean;
   /** First number of an ordered list (1 unless the source says otherwise). */
   start: number;
@@ -123,6 +144,7 @@ export type ColumnAlign = "left" | "center" | "right" | null;
 
 export interface TableCell {
   id: string;
+  source?: SourceRange;
   inlines: Inline[];
 }
 
@@ -138,6 +160,7 @@ export interface TableRow {
 export interface TableBlock {
   type: "table";
   id: string;
+  source?: SourceRange;
   align: ColumnAlign[];
   header: TableRow[];
   rows: TableRow[];
@@ -146,6 +169,7 @@ export interface TableBlock {
 export interface ImageBlock {
   type: "image";
   id: string;
+  source?: SourceRange;
   /** As written: a URL, or `img:<n>` / `web:<query>` (service-interface.md, `sources`). */
   src: string;
   alt: string;
@@ -155,17 +179,20 @@ export interface ImageBlock {
 export interface PageBreakBlock {
   type: "pageBreak";
   id: string;
+  source?: SourceRange;
 }
 
 export interface QuoteBlock {
   type: "quote";
   id: string;
+  source?: SourceRange;
   blocks: Block[];
 }
 
 export interface CodeBlock {
   type: "code";
   id: string;
+  source?: SourceRange;
   lang?: string;
   /** The words after the language on the fence line (```` ```form signups ```` → `signups`); artifacts read them. */
   meta?: string;
@@ -175,14 +202,34 @@ export interface CodeBlock {
 export interface ThematicBreakBlock {
   type: "thematicBreak";
   id: string;
+  source?: SourceRange;
 }
 
 /**
- * Every block kind. The union is open by design: slide, sheet, chart, comment and tracked change
- * blocks join it when the pptx, xlsx, chart and review work lands, each as its own interface with
- * a `type` literal ("slide", "sheet", "chart", "comment", "trackedChange") and an `id`. Code that
- * switches on `type` should end with an exhaustiveness check so the compiler lists every place to
- * update.
+ * A note for the reader of extracted text that is not part of the document's content: a page marker
+ * (`page 3`), what could not be read (`page 4: scanned, not read`), where OCR text starts. Markdown
+ * writes it as an HTML comment (`<!-- page 3 -->`); renderers leave it out.
+ */
+export interface CommentBlock {
+  type: "comment";
+  id: string;
+  source?: SourceRange;
+  text: string;
+}
+
+/** A display formula in TeX; renderers that cannot typeset it show the TeX. */
+export interface MathBlock {
+  type: "math";
+  id: string;
+  source?: SourceRange;
+  tex: string;
+}
+
+/**
+ * Every block kind. The union is open by design: slide, sheet, chart and tracked change blocks
+ * join it when the pptx, xlsx, chart and review work lands, each as its own interface with a
+ * `type` literal and an `id`. Code that switches on `type` should end with an exhaustiveness check
+ * so the compiler lists every place to update.
  */
 export type Block =
   | HeadingBlock
@@ -193,7 +240,9 @@ export type Block =
   | PageBreakBlock
   | QuoteBlock
   | CodeBlock
-  | ThematicBreakBlock;
+  | ThematicBreakBlock
+  | CommentBlock
+  | MathBlock;
 
 export interface Footnote {
   id: string;

@@ -1,8 +1,11 @@
 /**
  * The worker pool in the service's process: `concurrency` loops that claim jobs from the store and run them.
  * A wake-up on the bus starts work at once; a slow poll catches jobs queued by another process. Each running job
- * has an AbortController so a cancel stops it mid-render.
+ * is an Effect program run with its own AbortController: a cancel interrupts the program mid-render.
  */
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
+import * as Cause from "effect/Cause";
 import type { Knex } from "knex";
 import type { BusShape } from "../events/bus.ts";
 import { claim, complete } from "./queue.ts";
@@ -20,7 +23,7 @@ export interface WorkerOptions {
   readonly owner: string;
   readonly concurrency: number;
   readonly pollMs?: number;
-  readonly run: (documentId: string, attempts: number, signal: AbortSignal) => Promise<void>;
+  readonly run: (documentId: string, attempts: number) => Effect.Effect<void>;
   readonly onError: (documentId: string, error: unknown) => void;
 }
 
@@ -58,7 +61,9 @@ export const startWorkers = (opts: WorkerOptions): WorkerPool => {
       const controller = new AbortController();
       controllers.set(job.documentId, controller);
       try {
-        await opts.run(job.documentId, job.attempts, controller.signal);
+        const exit = await Effect.runPromiseExit(opts.run(job.documentId, job.attempts), { signal: controller.signal });
+        // An interruption is a cancel or the service stopping, which the program has already handled.
+        if (Exit.isFailure(exit) && !Exit.isInterrupted(exit)) throw Cause.squash(exit.cause);
       } catch (error) {
         opts.onError(job.documentId, error);
       } finally {

@@ -36,10 +36,14 @@ export function keyDataBlocks(ir: IRDocument): TextBlock[] {
             out.push({ text: row.cells.map((cell) => text(cell.inlines).trim()).join(" | "), nodeId: row.id });
           }
           break;
+        case "math":
+          out.push({ text: block.tex, nodeId: block.id });
+          break;
         case "code":
         case "image":
         case "pageBreak":
         case "thematicBreak":
+        case "comment":
           break;
       }
     }

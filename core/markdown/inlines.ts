@@ -148,7 +148,7 @@ function splitGaps(text: string, marks: Mark[]): Inline[] {
   return out;
 }
 
-const markOrder: readonly Mark[] = ["bold", "italic", "strike", "code"];
+const markOrder: readonly Mark[] = ["bold", "italic", "strike", "code", "superscript", "subscript"];
 
 function withMark(marks: Mark[], mark: Mark): Mark[] {
   return markOrder.filter((m) => m === mark || marks.includes(m));

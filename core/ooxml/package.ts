@@ -11,7 +11,6 @@
  * reader would refuse later is refused when the file arrives.
  */
 import { inflateRawSync } from "node:zlib";
-import { XMLParser } from "fast-xml-parser";
 import { countInflated } from "../files/inflate-count.ts";
 
 export class PackageRefused extends Error {
@@ -165,12 +164,23 @@ export const openPackage = (bytes: Uint8Array): Package => {
 };
 
 /**
- * The one rule for a DTD in XML, what every reader of parts refuses (`parseXml`, the package review's scanner, the
- * Word, PowerPoint and Excel readers): `<!DOCTYPE` or `<!ENTITY` anywhere in the text, in any case. A real DTD must
- * come before the root element; elsewhere the markup can only sit in a comment or CDATA, which no Office writer
- * puts there, and refusing it too keeps one rule that upload and use share.
+ * The one rule for a DTD in XML, what every reader of parts refuses (the tokenizer of core/ooxml/xml, so the
+ * package review, the Word, PowerPoint and Excel readers, and the upload check below): `<!DOCTYPE` or `<!ENTITY`
+ * anywhere in the text, in any case. A real DTD must come before the root element; elsewhere the markup can only
+ * sit in a comment or CDATA, which no Office writer puts there, and refusing it too keeps one rule that upload and
+ * use share.
  */
-export const declaresDtd = (xml: string): boolean => /<!(?:DOCTYPE|ENTITY)/i.test(xml);
+export const declaresDtd = (xml: string): boolean => {
+  // Most parts have no `<!` at all (or only a few comments): looked for first, the pattern runs only where it can match.
+  for (let at = xml.indexOf("<!"); at >= 0; at = xml.indexOf("<!", at + 2)) if (DTD_MARKUP.test(xml.slice(at, at + 9))) return true;
+  return false;
+};
+const DTD_MARKUP = /^<!(?:DOCTYPE|ENTITY)/i;
+
+/** Throws `PackageRefused` ("xml_dtd") when `declaresDtd` says the part declares a DTD or entities. */
+export const refuseDtd = (xml: string, part: string): void => {
+  if (declaresDtd(xml)) throw new PackageRefused(`${part} declares a DTD or entities`, "xml_dtd");
+};
 
 const upper = (byte: number) => (byte >= 0x61 && byte <= 0x7a ? byte - 0x20 : byte);
 const wordAt = (b: Uint8Array, offset: number, word: string) => {
@@ -282,41 +292,9 @@ export const verifyPackage = (bytes: Uint8Array): { parts: number; inflated: num
   return { parts, inflated };
 };
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  preserveOrder: true,
-  processEntities: false,
-  htmlEntities: false,
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-});
-
-/** One XML node in document order: `{ tag: [...children], ":@": attributes }` or `{ "#text": "…" }`. */
-export type XmlNode = Record<string, unknown>;
-
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 /** The five XML entities and character references; nothing a DTD could define. */
 export const decodeXmlText = (text: string) =>
   text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_m, e: string) =>
     e[0] === "#" ? String.fromCodePoint(e[1] === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ENTITIES[e]!,
   );
-
-export const parseXml = (xml: string, part = "xml"): XmlNode[] => {
-  if (declaresDtd(xml)) throw new PackageRefused(`${part} declares a DTD or entities`, "xml_dtd");
-  try {
-    // `true` validates first: a broken part is an error to report, not a half-read tree.
-    const result = parser.parse(xml, true) as XmlNode[] | { err: { msg: string } };
-    if (!Array.isArray(result)) throw new Error(result.err.msg);
-    return result;
-  } catch (error) {
-    throw new PackageRefused(`${part} is not well-formed XML: ${(error as Error).message}`, "xml_invalid");
-  }
-};
-
-/** Helpers to walk `preserveOrder` trees. */
-export const tagOf = (node: XmlNode): string => Object.keys(node).find((k) => k !== ":@") ?? "";
-export const childrenOf = (node: XmlNode): XmlNode[] => (node[tagOf(node)] as XmlNode[] | undefined) ?? [];
-export const attrsOf = (node: XmlNode): Record<string, string> => (node[":@"] as Record<string, string> | undefined) ?? {};
-export const textOf = (node: XmlNode): string => (typeof node["#text"] === "string" ? decodeXmlText(node["#text"] as string) : "");

@@ -5,7 +5,7 @@
  */
 import type { Knex } from "knex";
 import type { BlobStoreShape } from "../services/blobs.ts";
-import type { FormatPlugin } from "../contracts/format-plugin.ts";
+import type { FormatRegistry } from "../contracts/format-plugin.ts";
 import type { ExtractContext } from "../contracts/extract.ts";
 import { ProcessingFailure } from "../errors.ts";
 import { kindOfRef, type FileRef } from "../documents/file-refs.ts";
@@ -18,14 +18,14 @@ export interface SourceDeps {
   readonly blobs: BlobStoreShape;
   readonly organizationId: string;
   readonly allowPrivateUrls: boolean;
-  readonly plugins: { get: (format: string) => FormatPlugin | undefined };
+  readonly plugins: Pick<FormatRegistry, "get" | "byMediaType" | "byExtension">;
   readonly context: () => Promise<ExtractContext>;
 }
 
 export const readSources = async (deps: SourceDeps, sources: ReadonlyArray<FileRef>, signal?: AbortSignal): Promise<SourceText[]> => {
   const out: SourceText[] = [];
   for (const [i, ref] of sources.entries()) {
-    if ((await kindOfRef(deps.db, deps.organizationId, ref)) !== "document") continue;
+    if ((await kindOfRef(deps.db, deps.organizationId, ref, deps.plugins)) !== "document") continue;
     try {
       const { bytes, name } = await loadFileRef(deps, ref, signal);
       const text = await readFile(bytes, name, deps.plugins, { ...(await deps.context()), signal });

@@ -6,11 +6,10 @@
 import { ProcessingFailure, FileRejected, MalformedRequest } from "../errors.ts";
 import type { Inspected } from "../files/inspect.ts";
 import type { ExtractionText } from "../extract/read.ts";
-import type { PipelineName } from "../documents/pipelines/index.ts";
-import type { Engines, JobContext, PipelineResult } from "../documents/pipelines/types.ts";
-import type { Ocr } from "../contracts/extract.ts";
+import type { OperationName } from "../operations/index.ts";
+import type { JobContext, PipelineResult } from "../operations/types.ts";
+import type { Engines } from "../services/engines.ts";
 import type { ConvertTarget, OfficeFormat } from "../contracts/engines.ts";
-import type { OcrTsv } from "../contracts/engines.ts";
 import { makeWorkPool, TaskStopped, type TaskTable, type WorkPool } from "./pool.ts";
 import type { HostClient, HostHandlers } from "./host.ts";
 import type { DocumentRow } from "../documents/repo.ts";
@@ -25,12 +24,10 @@ export interface Work {
   readonly parseJson: (bytes: Uint8Array) => Promise<unknown>;
   readonly inspect: (bytes: Uint8Array, filename?: string) => Promise<Inspected>;
   readonly extract: (bytes: Uint8Array, filename: string | undefined, options: ReadLimits & { signal: AbortSignal }) => Promise<ExtractionText>;
-  readonly pipeline: (name: PipelineName, ctx: JobContext) => Promise<PipelineResult>;
+  readonly pipeline: (name: OperationName, ctx: JobContext) => Promise<PipelineResult>;
   readonly close: () => Promise<void>;
 }
 
-/** The shared engines of this thread, plus the OCR that extraction uses. */
-export type HostEngines = Omit<Engines, "ocr"> & { readonly ocr: () => Ocr & { readonly readTsv: OcrTsv } };
 
 /**
  * The task table the worker threads run: the composition root (server/work/tasks.ts) implements it with the
@@ -40,7 +37,7 @@ export interface WorkTasks {
   readonly parseJson: (input: { bytes: Uint8Array }) => Promise<unknown>;
   readonly inspect: (input: { bytes: Uint8Array; filename?: string }) => Promise<Inspected>;
   readonly extract: (input: { bytes: Uint8Array; filename?: string } & ReadLimits, host?: HostClient) => Promise<ExtractionText>;
-  readonly pipeline: (input: { name: PipelineName; row: DocumentRow; allowPrivateUrls: boolean }, host?: HostClient) => Promise<PipelineResult>;
+  readonly pipeline: (input: { name: OperationName; row: DocumentRow; allowPrivateUrls: boolean }, host?: HostClient) => Promise<PipelineResult>;
 }
 
 export interface WorkSettings {
@@ -59,7 +56,7 @@ export interface WorkSettings {
   readonly extractTimeoutMs: number;
 }
 
-const engineHandlers = (engines: HostEngines): HostHandlers => ({
+const engineHandlers = (engines: Engines): HostHandlers => ({
   convert: async ([input, from, to, options], signal) =>
     (await engines.converter()).convert(input as Uint8Array, from as OfficeFormat, to as ConvertTarget, { ...(options as { timeoutMs?: number }), signal }),
   // Only Tesseract's process runs here; its layout is worked out in the worker (server/work/tasks.ts).
@@ -69,7 +66,7 @@ const engineHandlers = (engines: HostEngines): HostHandlers => ({
   browserVersion: () => engines.browser.version(),
 });
 
-export const pooledWork = (settings: WorkSettings, engines: HostEngines): Work => {
+export const pooledWork = (settings: WorkSettings, engines: Engines): Work => {
   type Tasks = WorkTasks & TaskTable;
   const common = { memoryMb: settings.memoryMb, store: settings.store, tasks: settings.tasks };
   const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads: 1, maxThreads: settings.jobs, ...common });

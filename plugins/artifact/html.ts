@@ -9,6 +9,7 @@
 import { diagnostic, type Diagnostic } from "../../core/diagnostics.ts";
 import { plainText } from "../../core/ir/text.ts";
 import type { Block, Footnote, Inline, ListBlock, TableBlock } from "../../core/ir/types.ts";
+import { mathParagraph } from "../../core/ir/math.ts";
 import { safeHref, unsafeLink } from "../links.ts";
 import type { Item, Page, Section, Tile } from "./page.ts";
 import type { Widget } from "./widgets.ts";
@@ -101,6 +102,10 @@ function block(b: Block, ctx: MarkupContext): string {
     case "thematicBreak":
     case "pageBreak":
       return `<hr class="border-slate-200">`;
+    case "math":
+      return block(mathParagraph(b), ctx);
+    case "comment":
+      return "";
   }
 }
 
@@ -157,6 +162,8 @@ function inline(i: Inline, ctx: MarkupContext): string {
       if (i.marks.includes("bold")) out = `<strong class="font-semibold text-slate-900">${out}</strong>`;
       if (i.marks.includes("italic")) out = `<em>${out}</em>`;
       if (i.marks.includes("strike")) out = `<s>${out}</s>`;
+      if (i.marks.includes("superscript")) out = `<sup>${out}</sup>`;
+      else if (i.marks.includes("subscript")) out = `<sub>${out}</sub>`;
       return out;
     }
     case "link": {

@@ -101,6 +101,9 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
 export const artifactPlugin: FormatPlugin = {
   id: "artifact",
   format: "artifact",
-  mediaTypes: ["text/html"],
+  mediaTypes: ["text/html; charset=utf-8"],
+  extensions: ["html"],
+  delivers: { file: true, previews: true, page: true },
+  documentType: "artifact",
   render,
 };

@@ -8,6 +8,7 @@ import { AlignmentType, BookmarkEnd, BookmarkStart, BorderStyle, HeadingLevel, I
 import type { FileChild, IParagraphOptions, ParagraphChild } from "docx";
 import type { Block, CodeBlock, ImageBlock, Inline, ListBlock } from "../../core/ir/types.ts";
 import { assertNever } from "../../core/ir/types.ts";
+import { mathParagraph } from "../../core/ir/math.ts";
 import type { BlockPlace, MapContext } from "./context.ts";
 import { fitImage } from "./images.ts";
 import { mapInlines } from "./inlines.ts";
@@ -102,6 +103,10 @@ function mapBlock(block: Block, ctx: MapContext, place: BlockPlace, extra: Extra
       ];
     case "pageBreak":
       return [new Paragraph({ children: [new PageBreak()] })];
+    case "math":
+      return mapBlock(mathParagraph(block), ctx, place, extra);
+    case "comment":
+      return [];
     default:
       return assertNever(block);
   }

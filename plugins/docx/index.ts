@@ -12,7 +12,8 @@ import { resolveImages } from "../images.ts";
 import { mapDocument } from "./map.ts";
 import { extractDocx } from "./extract/index.ts";
 import { inspectDocx, repairDocx } from "./review/index.ts";
-import { sanitizeOoxml } from "../../core/ooxml/sanitize/index.ts";
+import { sanitizeDocx } from "./sanitize/index.ts";
+import { openPackage } from "../../core/ooxml/package.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -39,9 +40,15 @@ export const docxPlugin: FormatPlugin = {
   id: "docx",
   format: "docx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+  source: "document",
+  delivers: { file: true, pdf: "converted", previews: true },
+  tableOfContents: true,
+  package: "ooxml",
+  invalidFileCode: "docx_invalid",
+  countPages: (bytes) => Number(/<Pages>(\d+)<\/Pages>/.exec(openPackage(bytes).text("docProps/app.xml") ?? "")?.[1] ?? 1),
   render,
   extract: extractDocx,
-  sanitize: async (bytes) => sanitizeOoxml(bytes, "docx"),
+  sanitize: async (bytes) => sanitizeDocx(bytes),
   inspect: inspectDocx,
   repair: repairDocx,
 };

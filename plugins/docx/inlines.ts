@@ -69,6 +69,7 @@ function markProps(marks: Mark[], base: RunBase) {
     ...(marks.includes("bold") || base.bold ? { bold: true } : {}),
     ...(marks.includes("italic") ? { italics: true } : {}),
     ...(marks.includes("strike") ? { strike: true } : {}),
+    ...(marks.includes("superscript") ? { superScript: true } : marks.includes("subscript") ? { subScript: true } : {}),
   };
 }
 

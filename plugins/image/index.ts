@@ -1,20 +1,24 @@
 /**
- * Reading a picture (PNG, JPEG, GIF, WebP) into Markdown with OCR (interface, Extraction: "pictures read with OCR,
+ * Reading a picture (PNG, JPEG, GIF, WebP) into the IR with OCR (interface, Extraction: "pictures read with OCR,
  * tables included"). The picture's kind and size are read from its header first: anything else is `unreadable`, and
  * a picture over 50 megapixels is refused as a decompression bomb before anything decodes it.
  *
  * PNG, JPEG and GIF are drawn by mupdf onto white in gray (transparent pixels would read as black, a GIF gives its
  * first frame), enlarged when small, since Tesseract reads text best at 20 to 30 pixels high, and made smaller when
  * huge, so OCR stays within its time per picture. WebP, which mupdf cannot load, goes to Tesseract as it is
- * (leptonica reads it). No OCR → `ExtractRefused("OCR is not available", "unreadable")`.
+ * (leptonica reads it). No OCR → `ExtractRefused("OCR is not available", "unreadable")`. The OCR engine's Markdown is
+ * read into IR blocks; a picture without text is one comment block saying so.
  */
 import { diagnostic, type Diagnostic } from "../../core/diagnostics.ts";
-import { ExtractRefused, type Extract, type ExtractContext } from "../../core/contracts/extract.ts";
+import { ExtractRefused, type ExtractContext, type Extract } from "../../core/contracts/extract.ts";
+import { markdownBlocks } from "../../core/extract/markdown-blocks.ts";
+import { assignIds } from "../../core/ir/ids.ts";
+import type { Block } from "../../core/ir/types.ts";
 import { pictureToPng } from "../../renderers/mupdf/picture.ts";
 import { OcrError } from "../../renderers/tesseract/index.ts";
-import { pictureInfo } from "./header.ts";
+import { pictureInfo } from "../../core/images/header.ts";
 
-export { pictureInfo, pictureKind, type PictureInfo, type PictureKind } from "./header.ts";
+export { pictureInfo, pictureKind, type PictureInfo, type PictureKind } from "../../core/images/header.ts";
 
 /** Over this many pixels a picture is refused: 50 MP is an 8,660 × 5,770 photo, far beyond any page of text. */
 export const MAX_PICTURE_PIXELS = 50_000_000;
@@ -59,13 +63,13 @@ export const extractImage: Extract = async (bytes: Uint8Array, ctx: ExtractConte
     throw new ExtractRefused("The picture is damaged or cannot be read by OCR.", "unreadable");
   }
   const diagnostics: Diagnostic[] = [];
-  const markdown = result.markdown.trim();
-  if (markdown === "") {
+  const document = (blocks: Block[]) => assignIds({ id: "doc", blocks, footnotes: [] });
+  if (result.markdown.trim() === "") {
     diagnostics.push(diagnostic("extract.no_text", "info", "extract", "No text was found in the picture."));
-    return { markdown: "<!-- picture: no text found -->", pages: 1, diagnostics };
+    return { ir: document([{ type: "comment", id: "", text: "picture: no text found" }]), pages: 1, diagnostics };
   }
   if (result.confidence < LOW_CONFIDENCE) {
     diagnostics.push(diagnostic("extract.ocr_low_confidence", "warning", "extract", `The text read from the picture may be wrong: OCR was ${Math.round(result.confidence * 100)}% sure of it.`));
   }
-  return { markdown, pages: 1, diagnostics };
+  return { ir: document(markdownBlocks(result.markdown)), pages: 1, diagnostics };
 };

@@ -1,6 +1,7 @@
 /**
  * Readers for the old binary Office formats (`.doc`, `.ppt`, `.xls`): LibreOffice converts them to OOXML through
- * the warm pool (macros never run), then the OOXML reader of the same family reads the result.
+ * the warm pool (macros never run), then the OOXML reader of the same family reads the result, and its IR (or its
+ * Markdown, while that reader is in transition) is this reader's.
  */
 import type { FormatPlugin } from "../../core/contracts/format-plugin.ts";
 import { ExtractRefused, type Extract } from "../../core/contracts/extract.ts";
@@ -23,7 +24,7 @@ const viaOoxml =
 
 /** `find` looks a plugin up lazily, so this module need not import the registry that lists it. */
 export const legacyPlugins = (find: (format: string) => FormatPlugin | undefined): FormatPlugin[] => [
-  { id: "doc", format: "doc", mediaTypes: ["application/msword"], extract: viaOoxml("doc", "docx", () => find("docx")?.extract) },
-  { id: "ppt", format: "ppt", mediaTypes: ["application/vnd.ms-powerpoint"], extract: viaOoxml("ppt", "pptx", () => find("pptx")?.extract) },
-  { id: "xls", format: "xls", mediaTypes: ["application/vnd.ms-excel"], extract: viaOoxml("xls", "xlsx", () => find("xlsx")?.extract) },
+  { id: "doc", format: "doc", mediaTypes: ["application/msword"], source: "document", convertsTo: "docx", extract: viaOoxml("doc", "docx", () => find("docx")?.extract) },
+  { id: "ppt", format: "ppt", mediaTypes: ["application/vnd.ms-powerpoint"], source: "document", convertsTo: "pptx", extract: viaOoxml("ppt", "pptx", () => find("pptx")?.extract) },
+  { id: "xls", format: "xls", mediaTypes: ["application/vnd.ms-excel"], source: "document", convertsTo: "xlsx", extract: viaOoxml("xls", "xlsx", () => find("xlsx")?.extract) },
 ];

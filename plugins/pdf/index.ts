@@ -5,6 +5,7 @@
  * reviewing one (JavaScript and launch actions removed, fonts, damaged cross-references, scans, forms) in review/.
  */
 import type { FormatPlugin } from "../../core/contracts/format-plugin.ts";
+import { pdfPageCount } from "../../core/files/pages.ts";
 import { extractPdf } from "./extract/index.ts";
 import { inspectPdf, repairPdf, sanitizePdf } from "./review/index.ts";
 
@@ -12,6 +13,9 @@ export const pdfPlugin: FormatPlugin = {
   id: "pdf",
   format: "pdf",
   mediaTypes: ["application/pdf"],
+  source: "document",
+  delivers: { file: false, pdf: "self", previews: true },
+  countPages: pdfPageCount,
   renderedAs: "docx",
   extract: extractPdf,
   sanitize: sanitizePdf,

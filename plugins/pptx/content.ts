@@ -18,6 +18,7 @@ import { imageUnavailable } from "../images.ts";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import type { Block, ColumnAlign, Inline, Mark, TableBlock } from "../../core/ir/types.ts";
 import { assertNever } from "../../core/ir/types.ts";
+import { mathParagraph } from "../../core/ir/math.ts";
 import type { ImageData } from "../../core/contracts/format-plugin.ts";
 import type { Bullet, HAlign, RunModel } from "./model.ts";
 import { safeHref, unsafeLink } from "../links.ts";
@@ -162,6 +163,10 @@ function mapBlock(block: Block, ctx: ContentContext, place: Place): FlowItem[] {
     case "thematicBreak":
     case "pageBreak":
       // Top-level breaks start slides (sections.ts); inside a list or quote they are nothing.
+      return [];
+    case "math":
+      return mapBlock(mathParagraph(block), ctx, place);
+    case "comment":
       return [];
     default:
       return assertNever(block);

@@ -12,7 +12,8 @@ import { mapDeck } from "./map.ts";
 import { packDeck } from "./pack.ts";
 import { extractPptx } from "./extract/index.ts";
 import { inspectPptx, repairPptx } from "./review/index.ts";
-import { sanitizeOoxml } from "../../core/ooxml/sanitize/index.ts";
+import { sanitizePptx } from "./sanitize/index.ts";
+import { openPackage } from "../../core/ooxml/package.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -33,9 +34,14 @@ export const pptxPlugin: FormatPlugin = {
   id: "pptx",
   format: "pptx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.presentationml.presentation"],
+  source: "document",
+  delivers: { file: true, pdf: "converted", previews: true },
+  documentType: "presentation",
+  package: "ooxml",
+  countPages: (bytes) => openPackage(bytes).names.filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n)).length,
   render,
   extract: extractPptx,
-  sanitize: async (bytes) => sanitizeOoxml(bytes, "pptx"),
+  sanitize: async (bytes) => sanitizePptx(bytes),
   inspect: inspectPptx,
   repair: repairPptx,
 };

@@ -128,8 +128,11 @@ function blockLines(block: Block, indent: string): string[] {
       return [...block.header, ...block.rows].map((row) => indent + row.cells.map((c) => plainText(c.inlines)).join(" | "));
     case "image":
       return [indent + (block.alt || block.src)];
+    case "math":
+      return [indent + block.tex];
     case "pageBreak":
     case "thematicBreak":
+    case "comment":
       return [];
   }
 }

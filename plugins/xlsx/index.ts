@@ -11,7 +11,8 @@ import { mapWorkbook } from "./map.ts";
 import { pack } from "./pack.ts";
 import { extractXlsx } from "./extract/index.ts";
 import { inspectXlsx, repairXlsx } from "./review/index.ts";
-import { sanitizeOoxml } from "../../core/ooxml/sanitize/index.ts";
+import { sanitizeXlsx } from "./sanitize/index.ts";
+import { openPackage } from "../../core/ooxml/package.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -29,9 +30,14 @@ export const xlsxPlugin: FormatPlugin = {
   id: "xlsx",
   format: "xlsx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+  source: "document",
+  delivers: { file: true, pdf: "converted", previews: true },
+  documentType: "spreadsheet",
+  package: "ooxml",
+  countPages: (bytes) => (openPackage(bytes).text("xl/workbook.xml")?.match(/<(\w+:)?sheet\b/g) ?? []).length,
   render,
   extract: extractXlsx,
-  sanitize: async (bytes) => sanitizeOoxml(bytes, "xlsx"),
+  sanitize: async (bytes) => sanitizeXlsx(bytes),
   inspect: inspectXlsx,
   repair: repairXlsx,
 };

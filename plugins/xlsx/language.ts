@@ -35,9 +35,12 @@ function blockTexts(block: Block): string[] {
       return [...block.header, ...block.rows].flatMap((row) => row.cells.map((cell) => plainText(cell.inlines)));
     case "image":
       return [block.alt];
+    case "math":
+      return [block.tex];
     case "code":
     case "pageBreak":
     case "thematicBreak":
+    case "comment":
       return [];
   }
 }

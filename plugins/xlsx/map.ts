@@ -139,7 +139,7 @@ export function mapWorkbook(ir: IRDocument, style: StyleApplied, options: MapOpt
   // The notes sheet comes first but is named last, so a heading "Notes" keeps its name. It exists
   // when some text would otherwise be lost: prose, footnotes, or a heading no sheet is named after;
   // and when there is nothing else, since a workbook needs one sheet.
-  const prose = (b: Block) => !["heading", "table", "thematicBreak", "pageBreak"].includes(b.type);
+  const prose = (b: Block) => !["heading", "table", "thematicBreak", "pageBreak", "comment"].includes(b.type);
   const hasNotes =
     notes.some((n) => n.type === "block" && prose(n.block)) ||
     ir.footnotes.length > 0 ||

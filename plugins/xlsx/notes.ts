@@ -97,10 +97,14 @@ export function mapNotes(
         if (sheet) link(sheet, indent);
         return;
       }
+      case "math":
+        push({ kind: "text", text: fitText(block.tex, ctx, { nodeId: block.id, sheet: name }) }, { wrap: true, ...at });
+        return;
       case "thematicBreak":
         gap();
         return;
       case "pageBreak":
+      case "comment":
         return;
     }
   };

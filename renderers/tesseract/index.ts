@@ -158,8 +158,7 @@ export const ocrResult = (all: readonly OcrLine[]): OcrResult => {
     }
   }
   flushRun();
-  // What was printed is given as printed: a `#` read from the picture stays a `#`.
-  return { text, markdown: piecesToMarkdown(pieces, { escape: false }), confidence: Math.round(confidence * 1000) / 1000 };
+  return { text, markdown: piecesToMarkdown(pieces), confidence: Math.round(confidence * 1000) / 1000 };
 };
 
 // ---------------------------------------------------------------------------------------------------- the pool

@@ -39,9 +39,7 @@ export type Piece =
   | { readonly kind: "paragraph"; readonly text: string }
   | { readonly kind: "heading"; readonly level: number; readonly text: string }
   | { readonly kind: "item"; readonly depth: number; readonly marker: string; readonly text: string }
-  | { readonly kind: "table"; readonly rows: readonly (readonly string[])[] }
-  /** Markdown written by the caller (an HTML comment, OCR text of a picture). */
-  | { readonly kind: "raw"; readonly text: string };
+  | { readonly kind: "table"; readonly rows: readonly (readonly string[])[] };
 
 // ---------------------------------------------------------------------------------------------------- tables
 
@@ -372,18 +370,12 @@ export const flow = (lines: readonly FlowLine[], frame: { x0: number; x1: number
   return pieces;
 };
 
-/** A paragraph's text made safe from being read as Markdown structure it is not (a heading, a list, a comment). */
-export const escapeText = (text: string): string => {
-  const safe = text.replace(/<!--/g, "&lt;!--");
-  // `1984. A year` would start a list: the backslash goes before the dot (a backslash before a digit is kept as is).
-  const numbered = /^(\d{1,9})([.)])(\s|$)/.exec(safe);
-  if (numbered) return `${numbered[1]}\\${safe.slice(numbered[1]!.length)}`;
-  return /^(#{1,6}(\s|$)|>|[-+*]\s|```|~~~|\||=+\s*$|-{3,}\s*$)/.test(safe) ? `\\${safe}` : safe;
-};
-
-/** Pieces → Markdown: blocks apart by a blank line, the items of one list together, nested by their markers' width. */
-export const piecesToMarkdown = (pieces: readonly Piece[], options: { escape?: boolean } = {}): string => {
-  const esc = options.escape === false ? (t: string) => t : escapeText;
+/**
+ * Pieces → Markdown, text as printed (a `#` read from a picture stays a `#`): blocks apart by a blank line, the items
+ * of one list together, nested by their markers' width. The PDF reader makes IR blocks of its pieces instead
+ * (plugins/pdf/extract/blocks.ts), which the one Markdown writer escapes.
+ */
+export const piecesToMarkdown = (pieces: readonly Piece[]): string => {
   const blocks: string[] = [];
   let list: string[] | null = null;
   let indents: number[] = [];
@@ -395,16 +387,13 @@ export const piecesToMarkdown = (pieces: readonly Piece[], options: { escape?: b
     }
     switch (piece.kind) {
       case "paragraph":
-        blocks.push(esc(piece.text));
+        blocks.push(piece.text);
         break;
       case "heading":
         blocks.push(`${"#".repeat(Math.min(Math.max(piece.level, 1), 6))} ${piece.text.replace(/<!--/g, "&lt;!--")}`);
         break;
       case "table":
         blocks.push(tableMarkdown(piece.rows));
-        break;
-      case "raw":
-        blocks.push(piece.text);
         break;
       case "item": {
         // A bullet list right after a numbered one (or the other way round) is a list of its own.
@@ -422,7 +411,7 @@ export const piecesToMarkdown = (pieces: readonly Piece[], options: { escape?: b
         indents.length = depth;
         const indent = indents.reduce((n, w) => n + w, 0);
         indents.push(piece.marker.length + 1);
-        list.push(`${" ".repeat(indent)}${piece.marker} ${esc(piece.text)}`);
+        list.push(`${" ".repeat(indent)}${piece.marker} ${piece.text}`);
         break;
       }
     }

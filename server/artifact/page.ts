@@ -14,7 +14,7 @@ import type { BlobStoreShape } from "../../core/services/blobs.ts";
 import { fastReader } from "../../core/store/fast-reads.ts";
 import { fromJson } from "../../core/store/db.ts";
 import { artifactSlug, checkArtifactSignature } from "../../core/artifacts/token.ts";
-import { withConfig, type PageConfig } from "../../core/documents/pipelines/create-artifact.ts";
+import { withConfig, type PageConfig } from "../../core/operations/artifact-preview.ts";
 
 export const ARTIFACT_CSP =
   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors *";
@@ -33,7 +33,6 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = { ...ORIGIN_HEADER
 export interface ArtifactRow {
   readonly id: string;
   readonly status: string;
-  readonly format: string | null;
   readonly artifact: string | null;
   readonly expires_at: string | null;
   readonly content_deleted_at: string | null;
@@ -48,7 +47,7 @@ export type ArtifactState =
 /** A page exists once its document finished with outputs (failed and canceled documents have none). */
 const SERVED = new Set(["ready", "ready_with_warnings", "needs_review"]);
 
-const ROW_SQL = "select id, status, format, artifact, expires_at, content_deleted_at from documents where id = ?";
+const ROW_SQL = "select id, status, artifact, expires_at, content_deleted_at from documents where id = ?";
 
 /**
  * Read on every request (one indexed row, prepared), never cached: a `DELETE` must retire the page and its storage
@@ -56,8 +55,9 @@ const ROW_SQL = "select id, status, format, artifact, expires_at, content_delete
  */
 export const artifactState = async (db: Knex, documentId: string, now: Date): Promise<ArtifactState> => {
   const fast = fastReader(db);
-  const row = fast ? fast.get<ArtifactRow>(ROW_SQL, [documentId]) : ((await db("documents").where({ id: documentId }).first("id", "status", "format", "artifact", "expires_at", "content_deleted_at")) as ArtifactRow | undefined);
-  if (!row || row.format !== "artifact" || !SERVED.has(row.status)) return { state: "missing" };
+  const row = fast ? fast.get<ArtifactRow>(ROW_SQL, [documentId]) : ((await db("documents").where({ id: documentId }).first("id", "status", "artifact", "expires_at", "content_deleted_at")) as ArtifactRow | undefined);
+  // Artifacts are the documents with `artifact` settings (a format whose plugin delivers a page).
+  if (!row || row.artifact === null || !SERVED.has(row.status)) return { state: "missing" };
   if (row.content_deleted_at) return { state: "gone", reason: "This page was deleted." };
   if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime()) return { state: "gone", reason: "This page has reached the end of its retention." };
   return { state: "live", documentId: row.id, storage: fromJson<{ storage: "shared" | "local" } | null>(row.artifact, null)?.storage ?? "shared" };

@@ -18,7 +18,8 @@ import { sendJson, sendJsonText } from "../http.ts";
 /** The artifact of this organization whose shared data may be read now, counted as one read. */
 const sharedArtifact = async ({ app, principal, params }: HandlerArgs): Promise<DocumentRow> => {
   const row = await getRow(app.db, principal, params.document_id!);
-  if (row.format !== "artifact") throw new NotAnArtifact({ message: `${row.id} is a ${row.format ?? "document"}, not an artifact; it has no data.` });
+  // Artifacts are the documents with `artifact` settings (a format whose plugin delivers a page).
+  if (row.artifact === null) throw new NotAnArtifact({ message: `${row.id} is a ${row.format ?? "document"}, not an artifact; it has no data.` });
   if (fromJson<{ storage: string } | null>(row.artifact, null)?.storage === "local") {
     throw new ArtifactIsLocal({ message: "This artifact keeps its data in each visitor's browser; the service never receives it." });
   }

@@ -1,31 +1,35 @@
 /**
  * The worker threads' composition root: the task table (`WorkTasks`, core/work/work.ts) they run with the service's
  * plugins and engines (core/work/pool.ts): whatever parses a caller's file or Markdown. `inspect`
- * checks an upload; `extract` reads a file into Markdown; `pipeline` runs a document's whole pipeline (Markdown → IR
- * → format plugin → PDF → checks, or a review), with the store read from the thread and the shared engines
- * (LibreOffice, Tesseract, Chromium) and the document's events reached through the host port.
+ * checks an upload; `extract` reads a file into Markdown; `pipeline` runs a document's operation program (Markdown →
+ * IR → format plugin → PDF → checks, or a review) on the services of server/operations.ts, with the store read from
+ * the thread and the shared engines (LibreOffice, Tesseract, Chromium) and the document's events reached through the
+ * host port.
  */
 import { join } from "node:path";
 import { workerData } from "node:worker_threads";
+import * as Cause from "effect/Cause";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
+import * as Layer from "effect/Layer";
 import type { Knex } from "knex";
-import { connectDatabase } from "../../core/store/db.ts";
-import { localBlobStore, type BlobStoreShape } from "../../core/services/blobs.ts";
+import { connectDatabase, Db } from "../../core/store/db.ts";
+import { Blobs, localBlobStore, type BlobStoreShape } from "../../core/services/blobs.ts";
+import { Browser, Converter, Fonts, OcrEngine, PdfEngine, type ConverterShape, type OcrShape } from "../../core/services/engines.ts";
 import { inspectFile } from "../../core/files/inspect.ts";
 import { parseJsonBody } from "../../core/limits/json-body.ts";
 import { readFile } from "../../core/extract/read.ts";
-import { formatPlugins } from "../../plugins/index.ts";
-import { layoutChecks } from "../../plugins/checks/index.ts";
-import { pdfReader } from "../../renderers/index.ts";
-import { ocrFromTsv } from "../../renderers/tesseract/index.ts";
-import { pipelines, type PipelineName } from "../../core/documents/pipelines/index.ts";
+import { Job, Progress } from "../../core/operations/job.ts";
+import { operations, type OperationName } from "../../core/operations/index.ts";
 import type { DocumentRow } from "../../core/documents/repo.ts";
-import type { Engines } from "../../core/documents/pipelines/types.ts";
-import type { Ocr } from "../../core/contracts/extract.ts";
-import type { OfficeConverter } from "../../core/contracts/engines.ts";
 import type { HostClient } from "../../core/work/host.ts";
 import type { WorkerData } from "../../core/work/pool.ts";
 import type { WorkTasks } from "../../core/work/work.ts";
+import { formatPlugins } from "../../plugins/index.ts";
+import { pdfReader } from "../../renderers/index.ts";
+import { ocrFromTsv } from "../../renderers/tesseract/index.ts";
 import { installedFonts } from "../../renderers/fonts.ts";
+import { pluginsLayer } from "../operations.ts";
 
 let store: { db: Knex; blobs: BlobStoreShape } | null = null;
 /** The thread's own connection to the store (read only: every write goes through the host) and the blobs. */
@@ -40,54 +44,54 @@ const needHost = (host: HostClient | undefined): HostClient => {
 };
 
 /** The engines of the host thread, called through the port (a signal does not cross: a stopped task ends its calls). */
-const converterOf = (host: HostClient): OfficeConverter => ({
+const converterOf = (host: HostClient): ConverterShape => ({
   convert: (input, from, to, options) => host.call("convert", input, from, to, { timeoutMs: options?.timeoutMs }),
   close: async () => undefined,
+  version: () => host.call("describe"),
 });
-const ocrOf = (host: HostClient): Ocr => ({ read: async (image) => ocrFromTsv(await host.call<string>("ocrTsv", image)) });
+const ocrOf = (host: HostClient): OcrShape => {
+  const readTsv = (image: Uint8Array) => host.call<string>("ocrTsv", image);
+  return { readTsv, read: async (image) => ocrFromTsv(await readTsv(image)) };
+};
 
-const enginesOf = (host: HostClient): Engines => {
-  const converter = converterOf(host);
-  const ocr = ocrOf(host);
-  return {
-    converter: async () => converter,
-    pdf: pdfReader,
-    ocr: () => ocr,
-    describe: () => host.call("describe"),
-    fonts: installedFonts,
-    browser: {
+/** The host's engines as the services an operation asks for; the PDF reader and the fonts are this thread's own. */
+const hostEngines = (host: HostClient) =>
+  Layer.mergeAll(
+    Layer.succeed(Converter, converterOf(host)),
+    Layer.succeed(PdfEngine, pdfReader),
+    Layer.succeed(OcrEngine, ocrOf(host)),
+    Layer.succeed(Browser, {
       screenshot: (html, options) => host.call("screenshot", html, { ...options, signal: undefined }),
       version: () => host.call("browserVersion"),
-    },
-  };
-};
+    }),
+    Layer.succeed(Fonts, { installed: installedFonts }),
+  );
 
 export const tasks: WorkTasks = {
   /** A large JSON body: parsed here, the value cloned back (a long string crosses as one copy). */
   parseJson: async (input: { bytes: Uint8Array }) => parseJsonBody(input.bytes),
 
-  inspect: async (input: { bytes: Uint8Array; filename?: string }) => inspectFile(input.bytes, input.filename),
+  inspect: async (input: { bytes: Uint8Array; filename?: string }) => inspectFile(input.bytes, input.filename, formatPlugins),
 
   extract: async (input: { bytes: Uint8Array; filename?: string; maxPages: number; maxOcrPages: number }, host?: HostClient) => {
     const h = needHost(host);
     return readFile(input.bytes, input.filename, formatPlugins, { converter: converterOf(h), ocr: ocrOf(h), maxPages: input.maxPages, maxOcrPages: input.maxOcrPages });
   },
 
-  pipeline: async (input: { name: PipelineName; row: DocumentRow; allowPrivateUrls: boolean }, host?: HostClient) => {
+  pipeline: async (input: { name: OperationName; row: DocumentRow; allowPrivateUrls: boolean }, host?: HostClient) => {
     const h = needHost(host);
     const { db, blobs } = storeOf();
-    // Cancel and time limits stop the whole thread (core/work/pool.ts), so the pipeline's own signal never fires.
-    return pipelines[input.name]({
-      row: input.row,
-      signal: new AbortController().signal,
-      phase: (phase) => h.call("phase", phase),
-      event: (type, data) => h.call("event", type, data),
-      db,
-      blobs,
-      engines: enginesOf(h),
-      plugins: formatPlugins,
-      checks: layoutChecks,
-      allowPrivateUrls: input.allowPrivateUrls,
-    });
+    const layer = Layer.mergeAll(
+      pluginsLayer,
+      hostEngines(h),
+      Layer.succeed(Db, db),
+      Layer.succeed(Blobs, blobs),
+      Layer.succeed(Job, { row: input.row, allowPrivateUrls: input.allowPrivateUrls }),
+      Layer.succeed(Progress, { phase: (phase) => h.call("phase", phase), event: (type, data) => h.call("event", type, data) }),
+    );
+    // Cancel and time limits stop the whole thread (core/work/pool.ts); a typed failure crosses back as itself.
+    const exit = await Effect.runPromiseExit(operations[input.name].pipe(Effect.provide(layer)));
+    if (Exit.isFailure(exit)) throw Cause.squash(exit.cause);
+    return exit.value;
   },
 };

@@ -127,7 +127,7 @@ describe("layout", () => {
     assert.deepEqual(findTables([100, 112, 124, 136].flatMap((y) => cells(y, prose, prose))), []);
   });
 
-  test("Markdown: blank lines between blocks, list items together, text that looks like Markdown escaped", () => {
+  test("Markdown: blank lines between blocks, list items together, text as printed", () => {
     const md = piecesToMarkdown([
       { kind: "heading", level: 2, text: "Plan" },
       { kind: "item", depth: 0, marker: "-", text: "one" },
@@ -136,7 +136,7 @@ describe("layout", () => {
       { kind: "paragraph", text: "1984. Not a list" },
       { kind: "table", rows: [["a|b", "c"], ["1", "2"]] },
     ]);
-    assert.equal(md, "## Plan\n\n- one\n  1. inner\n\n\\# not a heading\n\n1984\\. Not a list\n\n| a\\|b | c |\n| --- | --- |\n| 1 | 2 |");
+    assert.equal(md, "## Plan\n\n- one\n  1. inner\n\n# not a heading\n\n1984. Not a list\n\n| a\\|b | c |\n| --- | --- |\n| 1 | 2 |");
   });
 });
 

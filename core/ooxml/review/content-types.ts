@@ -10,7 +10,10 @@ import type { Finding } from "../../contracts/review.ts";
 import { DEFAULT_BY_EXTENSION, GENERIC_TYPES, typeByRole } from "./content-type-table.ts";
 import type { Graph } from "./graph.ts";
 import { extensionOf, finding, partKey, type PackageView } from "./parts.ts";
-import { attrsOf, encodePart, splice, type XEl } from "./xml-scan.ts";
+import { splice, type Edit } from "../splice.ts";
+import { encodePart } from "../xml/encoding.ts";
+import { escapeAttribute } from "../xml/markup.ts";
+import type { XEl } from "../xml/tree.ts";
 
 export const CONTENT_TYPES = "[Content_Types].xml";
 export const FIX_CONTENT_TYPES = "package.content_types";
@@ -25,7 +28,7 @@ const readDeclarations = (root: XEl): Declarations => {
   const defaults = new Map<string, string>();
   const overrides = new Map<string, { partName: string; type: string; el: XEl }>();
   for (const el of root.children) {
-    const a = attrsOf(el);
+    const a = el.qualifiedAttrs;
     if (el.local === "Default" && a.has("Extension")) defaults.set(a.get("Extension")!.toLowerCase(), a.get("ContentType") ?? "");
     if (el.local === "Override" && a.has("PartName")) {
       const partName = a.get("PartName")!;
@@ -43,8 +46,6 @@ interface Problem {
   readonly finding: Finding;
   readonly mend: Mend;
 }
-
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
 /** The declaration a part without one gets: by role when known, media by extension, other XML as plain XML. */
 const declarationFor = (part: string, graph: Graph, declared: Declarations | null): Mend => {
@@ -118,17 +119,17 @@ export const repairContentTypes = (view: PackageView, graph: Graph): Map<string,
   if (mends.length === 0) return null;
   const additions: string[] = [];
   const defaults = new Set<string>();
-  const drops: Array<readonly [number, number, string]> = [];
+  const drops: Edit[] = [];
   for (const mend of mends) {
-    if (mend.kind === "drop") drops.push([mend.el.start, mend.el.end, ""]);
+    if (mend.kind === "drop") drops.push({ start: mend.el.start, end: mend.el.end, text: "" });
     else if (mend.kind === "default") {
       if (defaults.has(mend.extension)) continue;
       defaults.add(mend.extension);
-      additions.push(`<Default Extension="${escapeAttr(mend.extension)}" ContentType="${escapeAttr(mend.type)}"/>`);
+      additions.push(`<Default Extension="${escapeAttribute(mend.extension)}" ContentType="${escapeAttribute(mend.type)}"/>`);
     } else {
       const existing = declared?.overrides.get(partKey(mend.part));
-      if (existing) drops.push([existing.el.start, existing.el.end, ""]);
-      additions.push(`<Override PartName="/${escapeAttr(mend.part)}" ContentType="${escapeAttr(mend.type)}"/>`);
+      if (existing) drops.push({ start: existing.el.start, end: existing.el.end, text: "" });
+      additions.push(`<Override PartName="/${escapeAttribute(mend.part)}" ContentType="${escapeAttribute(mend.type)}"/>`);
     }
   }
   if (!declared || !xml) {
@@ -138,10 +139,10 @@ export const repairContentTypes = (view: PackageView, graph: Graph): Map<string,
   const root = declared.root;
   const inserted = additions.join("");
   // An empty `<Types/>` gets an end tag so the additions have somewhere to go.
-  const insertion: readonly [number, number, string] =
+  const insertion: Edit =
     root.closeStart === root.end
-      ? [root.openEnd - 2, root.openEnd, `>${inserted}</${root.name}>`]
-      : [root.closeStart, root.closeStart, inserted];
+      ? { start: root.openEnd - 2, end: root.openEnd, text: `>${inserted}</${root.name}>` }
+      : { start: root.closeStart, end: root.closeStart, text: inserted };
   const text = splice(xml.clean, [...drops, insertion]);
   return new Map([[stored!, encodePart(text, xml.encoding, xml.bom)]]);
 };

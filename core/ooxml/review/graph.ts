@@ -4,7 +4,8 @@
  * part the relationship types that point at it (its role, which says its content type).
  */
 import { partKey, type PackageView, type XmlPart } from "./parts.ts";
-import { readRels, resolveTarget, sourceOfRels, type Rel } from "./rels.ts";
+import { resolveTarget, sourceOfRels } from "../rels.ts";
+import { readRels, type Rel } from "./rels.ts";
 
 export interface RelsFile {
   readonly relsPart: string;

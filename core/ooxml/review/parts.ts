@@ -7,7 +7,9 @@
  */
 import type { Finding } from "../../contracts/review.ts";
 import { openPackage, PackageRefused, type Package } from "../package.ts";
-import { checkWellFormed, decodePart, parseTree, stripInvalidChars, XmlDamaged, type Encoding, type XEl } from "./xml-scan.ts";
+import { stripInvalidChars } from "../chars.ts";
+import { decodePart, type Encoding } from "../xml/encoding.ts";
+import { checkWellFormed, parseTree, XmlDamaged, type XEl } from "../xml/tree.ts";
 
 export class XmlPart {
   /** The text the tree is parsed from: `text` without the characters XML does not allow. */

@@ -13,7 +13,7 @@
  */
 import type { XmlPart } from "./parts.ts";
 import { elementsNaming } from "./rels.ts";
-import { attrsOf, closest, findAll, type XEl } from "./xml-scan.ts";
+import { closest, findAll, type XEl } from "../xml/tree.ts";
 
 const ANCHORS = new Set(["twoCellAnchor", "oneCellAnchor", "absoluteAnchor"]);
 const TEXT_BEARING = new Set(["t", "instrText", "delText", "txbxContent", "txbx", "textbox", "txBody", "object", "OLEObject", "oleObj", "fldSimple"]);
@@ -23,7 +23,7 @@ const holdsText = (el: XEl): boolean => findAll(el, (e) => e !== el && TEXT_BEAR
 /** The shape id (`cNvPr id`) of a PowerPoint picture, and whether the slide's animations name it. */
 const animated = (xml: XmlPart, pic: XEl): boolean => {
   const cNvPr = findAll(pic, (e) => e.local === "cNvPr")[0];
-  const id = cNvPr ? attrsOf(cNvPr).get("id") : undefined;
+  const id = cNvPr ? cNvPr.qualifiedAttrs.get("id") : undefined;
   if (!id || !xml.tree) return false;
   const timing = findAll(xml.tree, (e) => e.local === "timing");
   return timing.some((t) => new RegExp(`\\sspid\\s*=\\s*["']${id}["']`).test(xml.clean.slice(t.start, t.end)));

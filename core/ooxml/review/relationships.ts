@@ -15,8 +15,11 @@ import type { Finding } from "../../contracts/review.ts";
 import type { Graph, RelsFile } from "./graph.ts";
 import { finding, isVml, XML_EXTENSIONS, extensionOf, type PackageView, type XmlPart } from "./parts.ts";
 import { pictureRemovals } from "./pictures.ts";
-import { relRefs, relsPartOf, resolveTarget, type Rel, type RelRef } from "./rels.ts";
-import { encodePart, outermost, splice, type XEl } from "./xml-scan.ts";
+import { relsPartOf, resolveTarget } from "../rels.ts";
+import { relRefs, type Rel, type RelRef } from "./rels.ts";
+import { outermost, splice } from "../splice.ts";
+import { encodePart } from "../xml/encoding.ts";
+import type { XEl } from "../xml/tree.ts";
 
 export const FIX_DANGLING = "package.remove_dangling_relationships";
 export const FIX_DUPLICATE_IDS = "package.remove_duplicate_relationships";
@@ -137,7 +140,7 @@ export const checkRelationships = (view: PackageView, graph: Graph): Finding[] =
 
 /** Removes relationship elements from a `.rels` part's text. */
 const withoutRels = (file: RelsFile, rels: readonly Rel[]): Uint8Array =>
-  encodePart(splice(file.xml.clean, rels.map((r) => [r.start, r.end, ""] as const)), file.xml.encoding, file.xml.bom);
+  encodePart(splice(file.xml.clean, rels.map((r) => ({ start: r.start, end: r.end, text: "" }))), file.xml.encoding, file.xml.bom);
 
 /** The changed parts for one of this module's fixes, or null when it has nothing to do. */
 export const repairRelationships = (view: PackageView, graph: Graph, fix: string): Map<string, Uint8Array> | null => {
@@ -158,7 +161,7 @@ export const repairRelationships = (view: PackageView, graph: Graph, fix: string
     }
     for (const [source, removals] of bySource) {
       const xml = view.xml(source)!;
-      const text = splice(xml.clean, outermost(removals).map((el) => [el.start, el.end, ""] as const));
+      const text = splice(xml.clean, outermost(removals).map((el) => ({ start: el.start, end: el.end, text: "" })));
       changes.set(view.find(source)!, encodePart(text, xml.encoding, xml.bom));
     }
   } else return null;

@@ -1,11 +1,11 @@
 /**
- * Package relationships (OPC) for the checks and repairs: where a part's `.rels` lives, what it says (each
- * relationship with the offsets of its element, so a repair removes exactly that element), where an internal target
- * resolves to, and which relationship Ids a part's markup names (`r:id`, `r:embed`, `r:link`, `r:dm`, VML `o:relid`…,
- * whatever the prefix).
+ * Package relationships (OPC) for the checks and repairs: what a `.rels` says (each relationship with the offsets
+ * of its element, so a repair removes exactly that element; paths are worked out by core/ooxml/rels.ts), and which
+ * relationship Ids a part's markup names (`r:id`, `r:embed`, `r:link`, `r:dm`, VML `o:relid`…, whatever the prefix).
  */
 import { decodeXmlText } from "../package.ts";
-import { attrsOf, findAll, prefixesFor, type XEl } from "./xml-scan.ts";
+import { prefixesFor } from "../xml/markup.ts";
+import { findAll, type XEl } from "../xml/tree.ts";
 
 export interface Rel {
   readonly id: string;
@@ -21,24 +21,12 @@ export interface Rel {
   readonly end: number;
 }
 
-/** The `.rels` part of a part (`word/document.xml` → `word/_rels/document.xml.rels`; `""` → `_rels/.rels`). */
-export const relsPartOf = (part: string): string => {
-  const slash = part.lastIndexOf("/");
-  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
-};
-
-/** The part a `.rels` part belongs to (`""` for the package), or null when the name is not a relationships part. */
-export const sourceOfRels = (relsPart: string): string | null => {
-  const m = /^((?:.*\/)?)_rels\/([^/]*)\.rels$/i.exec(relsPart);
-  return m ? `${m[1]}${m[2]}` : null;
-};
-
 /** The relationships of a parsed `.rels` part, in order; null when one lacks its Id, Type or Target. */
 export const readRels = (root: XEl): Rel[] | null => {
   const out: Rel[] = [];
   for (const el of root.children) {
     if (el.local !== "Relationship") continue;
-    const a = attrsOf(el);
+    const a = el.qualifiedAttrs;
     const id = a.get("Id");
     const type = a.get("Type");
     const target = a.get("Target");
@@ -46,23 +34,6 @@ export const readRels = (root: XEl): Rel[] | null => {
     out.push({ id, type, kind: type.slice(type.lastIndexOf("/") + 1), target, external: a.get("TargetMode") === "External", start: el.start, end: el.end });
   }
   return out;
-};
-
-/**
- * The package path an internal target names, resolved against the folder of its source part (absolute targets from
- * the package root); the fragment is dropped. Null when it names no part (`#bookmark`, empty, an absolute URI).
- */
-export const resolveTarget = (source: string, target: string): string | null => {
-  const path = target.split("#")[0]!.replace(/\\/g, "/");
-  // An absolute URI (`http://…`, `file:…`) written without TargetMode="External" names no part either.
-  if (path === "" || /^[A-Za-z][A-Za-z0-9+.\-]*:/.test(path)) return null;
-  const segments = path.startsWith("/") ? [] : source.split("/").slice(0, -1);
-  for (const seg of path.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") segments.pop();
-    else segments.push(seg);
-  }
-  return segments.length === 0 ? null : segments.join("/");
 };
 
 export const RELATIONSHIP_NAMESPACES = [
@@ -112,7 +83,7 @@ export const elementsNaming = (text: string, root: XEl, ids: ReadonlySet<string>
   if (ids.size === 0 || (rel.size === 0 && office.size === 0)) return out;
   findAll(root, (el) => {
     if (!el.rawAttrs.includes(":")) return false;
-    for (const [qname, value] of attrsOf(el)) {
+    for (const [qname, value] of el.qualifiedAttrs) {
       if (!ids.has(value)) continue;
       const colon = qname.indexOf(":");
       const prefix = qname.slice(0, colon);

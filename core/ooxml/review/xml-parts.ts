@@ -8,7 +8,8 @@
 import type { Finding } from "../../contracts/review.ts";
 import { declaredTypes } from "./content-types.ts";
 import { extensionOf, finding, isVml, XML_EXTENSIONS, type PackageView } from "./parts.ts";
-import { countInvalidChars, encodePart, stripInvalidChars } from "./xml-scan.ts";
+import { countInvalidChars, stripInvalidChars } from "../chars.ts";
+import { encodePart } from "../xml/encoding.ts";
 
 export const FIX_STRIP_CHARS = "package.strip_invalid_xml_chars";
 

@@ -7,8 +7,11 @@
  */
 import { writePackage } from "../write.ts";
 import { partKey, type PackageView } from "../review/parts.ts";
-import { readRels, relsPartOf, resolveTarget, sourceOfRels, type Rel } from "../review/rels.ts";
-import { attrsOf, encodePart, parseTree, splice, XmlDamaged, type XEl } from "../review/xml-scan.ts";
+import { relsPartOf, resolveTarget, sourceOfRels } from "../rels.ts";
+import { readRels, type Rel } from "../review/rels.ts";
+import { splice, type Edit } from "../splice.ts";
+import { encodePart } from "../xml/encoding.ts";
+import { parseTree, XmlDamaged, type XEl } from "../xml/tree.ts";
 
 const CONTENT_TYPES = "[Content_Types].xml";
 
@@ -63,7 +66,7 @@ export class PackageEditor {
   }
 
   /** Applies splices to a part's current text. */
-  edit(name: string, edits: ReadonlyArray<readonly [number, number, string]>): void {
+  edit(name: string, edits: readonly Edit[]): void {
     const text = this.text(name);
     if (text !== null && edits.length > 0) this.setText(name, splice(text, edits));
   }
@@ -91,7 +94,7 @@ export class PackageEditor {
     if (ids.size === 0) return;
     const relsPart = source === "" ? "_rels/.rels" : relsPartOf(source);
     const gone = this.rels(source).filter((r) => ids.has(r.id));
-    this.edit(relsPart, gone.map((r) => [r.start, r.end, ""] as const));
+    this.edit(relsPart, gone.map((r) => ({ start: r.start, end: r.end, text: "" })));
     this.removeOrphans(gone.flatMap((r) => (r.part ? [r.part] : [])));
   }
 
@@ -105,8 +108,8 @@ export class PackageEditor {
     if (relsPart) this.removed.add(relsPart);
     const types = this.tree(CONTENT_TYPES);
     if (types) {
-      const overrides = types.children.filter((el) => el.local === "Override" && partKey(attrsOf(el).get("PartName") ?? "") === partKey(stored));
-      this.edit(CONTENT_TYPES, overrides.map((el) => [el.start, el.end, ""] as const));
+      const overrides = types.children.filter((el) => el.local === "Override" && partKey(el.qualifiedAttrs.get("PartName") ?? "") === partKey(stored));
+      this.edit(CONTENT_TYPES, overrides.map((el) => ({ start: el.start, end: el.end, text: "" })));
     }
     this.removeOrphans(targets);
   }

@@ -14,7 +14,9 @@
  * Hyperlinks (`…/hyperlink`) stay: they are text links, followed only when a reader clicks them.
  */
 import { elementsNaming } from "../review/rels.ts";
-import { closest, withoutAttribute, type XEl } from "../review/xml-scan.ts";
+import { withoutAttribute } from "../xml/markup.ts";
+import { closest, type XEl } from "../xml/tree.ts";
+import { outermost, type Edit } from "../splice.ts";
 import type { PackageEditor } from "./editor.ts";
 
 /** Elements that are nothing but the link, by local name. */
@@ -64,14 +66,14 @@ const WHAT: Record<string, string> = {
 const BY_ELEMENT: Record<string, string> = { externalData: "linked chart data", worksheetSource: "external pivot source" };
 
 /** How one element naming removed relationships is neutralised: the splice that removes it or its attributes. */
-const neutralise = (text: string, el: XEl, attributes: readonly string[]): readonly [number, number, string] => {
+const neutralise = (text: string, el: XEl, attributes: readonly string[]): Edit => {
   const merge = MAIL_MERGE_PARTS.has(el.local) ? closest(el, (e) => e.local === "mailMerge") : null;
-  if (merge) return [merge.start, merge.end, ""];
-  if (LINK_ONLY.has(el.local)) return [el.start, el.end, ""];
+  if (merge) return { start: merge.start, end: merge.end, text: "" };
+  if (LINK_ONLY.has(el.local)) return { start: el.start, end: el.end, text: "" };
   if (KEEP_ELEMENT.has(el.local) || el.closeStart !== el.end) {
-    return [el.start, el.openEnd, attributes.reduce(withoutAttribute, text.slice(el.start, el.openEnd))];
+    return { start: el.start, end: el.openEnd, text: attributes.reduce(withoutAttribute, text.slice(el.start, el.openEnd)) };
   }
-  return [el.start, el.end, ""];
+  return { start: el.start, end: el.end, text: "" };
 };
 
 export const removeExternalRelationships = (ed: PackageEditor, removed: string[]): void => {
@@ -88,7 +90,7 @@ export const removeExternalRelationships = (ed: PackageEditor, removed: string[]
         byElement.set(n.el, [...(byElement.get(n.el) ?? []), n.attribute]);
         if (!namedBy.has(n.id)) namedBy.set(n.id, n.el.local);
       }
-      ed.edit(source, outermostEdits([...byElement].map(([el, attributes]) => neutralise(text, el, attributes))));
+      ed.edit(source, outermost([...byElement].map(([el, attributes]) => neutralise(text, el, attributes))));
     }
     for (const rel of external) {
       const what = BY_ELEMENT[namedBy.get(rel.id) ?? ""] ?? WHAT[rel.kind] ?? `external ${rel.kind} link`;
@@ -96,12 +98,4 @@ export const removeExternalRelationships = (ed: PackageEditor, removed: string[]
     }
     ed.removeRels(source, ids);
   }
-};
-
-/** Drops edits that sit inside another edit (an attribute of an element that goes whole). */
-export const outermostEdits = (edits: ReadonlyArray<readonly [number, number, string]>): Array<readonly [number, number, string]> => {
-  const sorted = [...edits].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const out: Array<readonly [number, number, string]> = [];
-  for (const e of sorted) if (out.length === 0 || e[0] >= out[out.length - 1]![1]) out.push(e);
-  return out;
 };

@@ -4,15 +4,16 @@
  * the author's call.
  */
 import type { Block } from "../../../core/ir/types.ts";
-import type { CheckPlugin } from "../../../core/contracts/check-plugin.ts";
+import type { PagesCheck } from "../../../core/contracts/check-plugin.ts";
 
 const hasPictures = (blocks: Block[]): boolean =>
   blocks.some((b) => b.type === "image" || (b.type === "quote" && hasPictures(b.blocks)) || (b.type === "list" && b.items.some((i) => hasPictures(i.blocks))));
 
-export const emptyPagesCheck: CheckPlugin = {
+export const emptyPagesCheck: PagesCheck = {
   id: "layout.empty-pages",
+  stage: "pages",
   appliesTo: (ctx) => ctx.format === "docx" || ctx.format === "pdf",
-  run: (ir, ctx) => {
+  run: async (ir, ctx) => {
     if (hasPictures(ir.blocks)) return { diagnostics: [] };
     const empty = ctx.pages.filter((p) => p.text.trim() === "").map((p) => p.page);
     if (empty.length === 0) return { diagnostics: [] };

@@ -3,15 +3,16 @@
  * files) or off the page. The renderers scale pictures to the text area, so this catches what they could not:
  * a picture LibreOffice placed differently, or a slide picture pushed down by text. Reported with its pages.
  */
-import type { CheckPlugin } from "../../../core/contracts/check-plugin.ts";
+import type { PagesCheck } from "../../../core/contracts/check-plugin.ts";
 
 /** Half a millimetre of slack: rounding in the PDF writer is not an overflow. */
 const SLACK_PT = 1.5;
 
-export const pictureMarginsCheck: CheckPlugin = {
+export const pictureMarginsCheck: PagesCheck = {
   id: "layout.picture-margins",
+  stage: "pages",
   appliesTo: (ctx) => ctx.pictures.length > 0 && ctx.format !== "xlsx",
-  run: (_ir, ctx) => {
+  run: async (_ir, ctx) => {
     const margin = ctx.format === "pptx" ? 0 : (ctx.style.margins_cm / 2.54) * 72;
     const pages = new Set<number>();
     for (const p of ctx.pictures) {

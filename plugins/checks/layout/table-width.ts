@@ -6,7 +6,7 @@
  */
 import type { Block, TableBlock } from "../../../core/ir/types.ts";
 import { plainText } from "../../../core/ir/text.ts";
-import type { CheckPlugin } from "../../../core/contracts/check-plugin.ts";
+import type { PagesCheck } from "../../../core/contracts/check-plugin.ts";
 
 const A4 = { shortIn: 8.27, longIn: 11.69 };
 const PADDING_IN = 0.16;
@@ -35,10 +35,11 @@ const pagesOf = (table: TableBlock, pages: ReadonlyArray<{ page: number; text: s
   return hit ? [hit.page] : [];
 };
 
-export const tableWidthCheck: CheckPlugin = {
+export const tableWidthCheck: PagesCheck = {
   id: "layout.table-width",
+  stage: "pages",
   appliesTo: (ctx) => ctx.format === "docx" || ctx.format === "pdf",
-  run: (ir, ctx) => {
+  run: async (ir, ctx) => {
     const available = textWidthIn(ctx.style.orientation, ctx.style.margins_cm);
     const landscape = textWidthIn("landscape", ctx.style.margins_cm);
     const diagnostics = [];

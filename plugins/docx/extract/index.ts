@@ -1,11 +1,12 @@
 /**
- * Reading a Word file into Markdown (interface, Extraction; core/contracts/extract.ts). The package is opened with the
+ * Reading a Word file into the IR (interface, Extraction; core/contracts/extract.ts). The package is opened with the
  * safe opener (zip bombs, DTDs and damaged zips are refused there), macros are refused, the main part is found
- * through the package relationships, and the body is read into blocks (reader.ts) and written as GFM
- * (markdown.ts). Footnotes and endnotes become `[^n]` definitions at the end; comments become `[^cN]` definitions
- * naming the author and quoting the commented text. With `ctx.ocr`, text inside pictures is read too (pictures.ts).
- * Parts that cannot be read are reported and skipped; an empty document gives "" and `extract.empty`. `pages` is
- * Word's own count from `docProps/app.xml`, else 1: the real number needs a rendering.
+ * through the package relationships, and the body is read into blocks (reader.ts) and turned into IR blocks
+ * (blocks.ts), each with the part and the range of the element it came from. Footnotes and endnotes become the IR's
+ * footnotes (`[^n]`); comments become footnotes too (`[^cN]`), naming the author and quoting the commented text.
+ * With `ctx.ocr`, text inside pictures is read too (pictures.ts). Parts that cannot be read are reported and
+ * skipped; an empty document gives no blocks and `extract.empty`. `pages` is Word's own count from
+ * `docProps/app.xml`, else 1: the real number needs a rendering.
  *
  * Not written, by choice: headers and footers (repeated page furniture, as pandoc leaves them out), bookmarks
  * (internal links keep their `#name` target), page and section breaks, underline (Markdown has none).
@@ -13,7 +14,10 @@
 import { diagnostic, type Diagnostic, type Severity } from "../../../core/diagnostics.ts";
 import { openPackage } from "../../../core/ooxml/package.ts";
 import { ExtractRefused, type Extract } from "../../../core/contracts/extract.ts";
-import { escapeText, plainOf, writeBlocks } from "./markdown.ts";
+import { assignIds } from "../../../core/ir/ids.ts";
+import type { Block as IrBlock, Footnote } from "../../../core/ir/types.ts";
+import { irBlocks } from "./blocks.ts";
+import { plainOf, text } from "./inlines.ts";
 import type { Block } from "./model.ts";
 import { textPara } from "./model.ts";
 import { Notes, type NoteRef } from "./notes.ts";
@@ -22,7 +26,8 @@ import { Parts } from "./parts.ts";
 import { readPictures } from "./pictures.ts";
 import { Reader } from "./reader.ts";
 import { Styles } from "./styles.ts";
-import { child, lazyElements, parsePart, textContent } from "./xml.ts";
+import { lazyElements } from "../../../core/ooxml/xml/lazy.ts";
+import { child, kids, readTree } from "../../../core/ooxml/xml/tree.ts";
 
 export { MACROS_REFUSED } from "./parts.ts";
 
@@ -30,8 +35,8 @@ const QUOTE_LIMIT = 300;
 
 /** The text each comment was made on, from its range markers, in reading order. */
 const commentedText = (blocks: readonly Block[], into = new Map<string, string>(), open = new Set<string>()): Map<string, string> => {
-  const add = (text: string) => {
-    for (const id of open) into.set(id, (into.get(id) ?? "") + text);
+  const add = (shown: string) => {
+    for (const id of open) into.set(id, (into.get(id) ?? "") + shown);
   };
   for (const b of blocks) {
     if (b.k === "p") {
@@ -41,26 +46,23 @@ const commentedText = (blocks: readonly Block[], into = new Map<string, string>(
         else add(plainOf([p]));
       }
       add(" ");
-    } else if (b.k === "table") for (const row of b.rows) for (const cell of row) commentedText(cell, into, open);
+    } else if (b.k === "table") for (const row of b.rows) for (const cell of row) commentedText(cell.blocks, into, open);
   }
   return into;
 };
 
-const startsBlock = (line: string) => /^(\||#|```|>|[-+] |\d+[.)] )/.test(line);
-
-/** A footnote definition: the first line after the label, the rest indented four spaces. */
-const definition = (label: string, body: string, prefix = ""): string => {
-  let text = body;
-  if (prefix) text = text === "" ? prefix.trimEnd() : startsBlock(text) ? `${prefix.trimEnd()}\n\n${text}` : `${prefix}${text}`;
-  if (text === "") text = "(empty)";
-  const [first, ...rest] = text.split("\n");
-  return [`[^${label}]: ${first}`, ...rest.map((l) => (l === "" ? "" : `    ${l}`))].join("\n");
+/** A note's blocks; a comment's start with who made it on what text, run into its first paragraph. */
+const noteBlocks = (body: IrBlock[], prefix = ""): IrBlock[] => {
+  const first = body[0];
+  if (prefix && first?.type === "paragraph") first.inlines.unshift(text(prefix));
+  else if (prefix || body.length === 0) body.unshift({ type: "paragraph", id: "", inlines: [text(prefix.trimEnd() || "(empty)")] });
+  return body;
 };
 
 const readPages = (parts: Parts): number => {
   const part = parts.related("", "extended-properties", "extendedProperties") ?? (parts.exists("docProps/app.xml") ? "docProps/app.xml" : undefined);
   const root = part ? parts.read(part) : null;
-  const pages = root ? Number.parseInt(textContent(child(root, "Pages") ?? { name: "", attrs: {}, children: [] }).trim(), 10) : NaN;
+  const pages = root ? Number.parseInt((child(root, "Pages")?.text ?? "").trim(), 10) : NaN;
   return Number.isFinite(pages) && pages > 0 ? pages : 1;
 };
 
@@ -81,8 +83,8 @@ export const extractDocx: Extract = async (bytes, ctx) => {
     );
     const main = parts.main;
     // The main part is the document: unlike other parts, a damaged one is the file's failure, not a diagnostic.
-    const root = parsePart(pkg.text(main) ?? "", main);
-    if (!root || root.name !== "document") throw new ExtractRefused("The file is not a Word document: its main part is not a document.", "unreadable");
+    const root = readTree(pkg.text(main) ?? "", main);
+    if (root.local !== "document") throw new ExtractRefused("The file is not a Word document: its main part is not a document.", "unreadable");
 
     const notes = new Notes(parts, main);
     const flat = (part: string | undefined, name: string, idAttr: string) => {
@@ -97,7 +99,7 @@ export const extractDocx: Extract = async (bytes, ctx) => {
     };
     const reader: Reader = new Reader(parts, loadStyles, loadNumbering, notes, report, ctx.ocr !== undefined);
 
-    const blocks = reader.blocks(child(root, "body")?.children ?? [], reader.story(main));
+    const blocks = reader.blocks(kids(child(root, "body")), reader.story(main));
     ctx.signal?.throwIfAborted();
 
     const bodies = new Map<NoteRef, Block[]>();
@@ -111,7 +113,7 @@ export const extractDocx: Extract = async (bytes, ctx) => {
           bodies.set(ref, [textPara(`(${ref.kind} text missing)`)]);
           continue;
         }
-        bodies.set(ref, reader.blocks(el.children, reader.story(source.part)));
+        bodies.set(ref, reader.blocks(kids(el), reader.story(source.part)));
       }
     };
     readQueue(0);
@@ -121,26 +123,24 @@ export const extractDocx: Extract = async (bytes, ctx) => {
     ctx.signal?.throwIfAborted();
     if (reader.pictures) await readPictures(reader.pictures, parts, ctx, report);
 
-    const quotes = commentedText(blocks);
-    for (const body of bodies.values()) commentedText(body, quotes);
     const comments = notes.queue.some((r) => r.kind === "comment") ? notes.source("comment") : null;
-    const definitions = notes.queue.map((ref) => {
-      const body = writeBlocks(bodies.get(ref) ?? []);
-      if (ref.kind !== "comment") return definition(ref.label, body);
+    // Only comments quote text: without them the text is not walked again.
+    const quotes = comments ? commentedText(blocks) : new Map<string, string>();
+    if (comments) for (const body of bodies.values()) commentedText(body, quotes);
+    const footnotes = notes.queue.map((ref): Footnote => {
+      const body = irBlocks(bodies.get(ref) ?? []);
+      if (ref.kind !== "comment") return { id: ref.footnoteId, label: ref.label, blocks: noteBlocks(body) };
       const el = comments?.byId.get(ref.id);
       const author = el?.attrs["author"]?.trim();
       let quote = (quotes.get(ref.id) ?? "").replace(/\s+/g, " ").trim();
       if (quote.length > QUOTE_LIMIT) quote = `${quote.slice(0, QUOTE_LIMIT).trimEnd()}…`;
-      const prefix = `Comment${author ? ` by ${escapeText(author)}` : ""}${quote ? ` on “${escapeText(quote)}”` : ""}: `;
-      return definition(ref.label, body, prefix);
+      const prefix = `Comment${author ? ` by ${author}` : ""}${quote ? ` on “${quote}”` : ""}: `;
+      return { id: ref.footnoteId, label: ref.label, blocks: noteBlocks(body, prefix) };
     });
 
-    let markdown = [writeBlocks(blocks), ...definitions].filter((s) => s.trim() !== "").join("\n\n");
-    if (markdown.trim() === "") {
-      markdown = "";
-      report("extract.empty", "warning", "The document has no text.");
-    } else markdown += "\n";
-    return { markdown, pages: readPages(parts), diagnostics };
+    const ir = assignIds({ id: "doc", blocks: irBlocks(blocks), footnotes });
+    if (ir.blocks.length === 0 && footnotes.length === 0) report("extract.empty", "warning", "The document has no text.");
+    return { ir, pages: readPages(parts), diagnostics };
   } catch (error) {
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       throw new ExtractRefused("The document is nested too deeply to be read.", "unreadable");

@@ -3,33 +3,30 @@
  * fractions, scripts, radicals, delimiters, n-ary operators, functions, accents, limits, matrices and equation
  * arrays. Other constructs keep their text in order, so nothing is dropped.
  */
-import { child, childrenNamed, type El } from "./xml.ts";
+import { child, childrenNamed, kids, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 const NARY: Record<string, string> = { "∑": "\\sum", "∏": "\\prod", "∐": "\\coprod", "∫": "\\int", "∬": "\\iint", "∭": "\\iiint", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
 const ACCENT: Record<string, string> = { "̂": "\\hat", "̃": "\\tilde", "̄": "\\bar", "̇": "\\dot", "̈": "\\ddot", "⃗": "\\vec", "́": "\\acute", "̀": "\\grave", "̆": "\\breve" };
 
 const texText = (s: string): string => s.replace(/[\\{}$%#&_^]/g, (c) => (c === "\\" ? "\\backslash " : `\\${c}`));
 
-const prop = (el: El, prName: string, name: string): string | undefined => child(child(el, prName), name)?.attrs["val"];
+const prop = (el: XEl, prName: string, name: string): string | undefined => child(child(el, prName), name)?.attrs["val"];
 
-const arg = (el: El, name: string): string => {
+const arg = (el: XEl, name: string): string => {
   const c = child(el, name);
   return c ? inner(c) : "";
 };
 
-const inner = (el: El): string => {
+const inner = (el: XEl): string => {
   let s = "";
-  for (const c of el.children) if (typeof c !== "string") s += tex(c);
+  for (const c of kids(el)) s += tex(c);
   return s;
 };
 
-const tex = (el: El): string => {
-  switch (el.name) {
-    case "t": {
-      let s = "";
-      for (const c of el.children) if (typeof c === "string") s += c;
-      return texText(s);
-    }
+const tex = (el: XEl): string => {
+  switch (el.local) {
+    case "t":
+      return texText(el.text);
     case "f":
       return `\\frac{${arg(el, "num")}}{${arg(el, "den")}}`;
     case "sSup":
@@ -74,9 +71,9 @@ const tex = (el: El): string => {
     case "m":
       return `\\begin{matrix}${childrenNamed(el, "mr").map((r) => childrenNamed(r, "e").map(inner).join("&")).join("\\\\")}\\end{matrix}`;
     default:
-      return el.name.endsWith("Pr") ? "" : inner(el);
+      return el.local.endsWith("Pr") ? "" : inner(el);
   }
 };
 
 /** TeX for an `m:oMath` (or any math element). */
-export const mathTex = (el: El): string => tex(el).trim();
+export const mathTex = (el: XEl): string => tex(el).trim();

@@ -1,17 +1,24 @@
 /**
- * What the reader builds before any Markdown is written: paragraphs as flat lists of pieces (text with marks,
- * line breaks, ready-made Markdown such as pictures and note references, comment range markers), tables of cells
- * holding blocks, and ready-made blocks. Writing is separate (markdown.ts) so tables, notes and lists can render
- * the same pieces differently.
+ * What the reader builds from WordprocessingML before it becomes the IR (blocks.ts): paragraphs as flat lists of
+ * pieces (text with marks, line breaks, pictures, note references, math, comment range markers), tables of cells
+ * holding blocks, and blocks built already. Paragraphs stay flat until then because lists, code and quotes are
+ * decided across paragraphs (Word numbers paragraphs, not lists), and a table cell or a heading shows the same
+ * pieces differently.
  */
+import type { Block as IrBlock, SourceRange } from "../../../core/ir/types.ts";
 import type { ListItem } from "./numbering.ts";
+import type { NoteRef } from "./notes.ts";
 
 export type Piece =
-  /** Text as written (not escaped); `m` is a bit set of marks (styles.ts). */
+  /** Text as written; `m` is a bit set of marks (styles.ts). */
   | { readonly k: "t"; readonly text: string; readonly m: number; readonly link: string | undefined }
   | { readonly k: "br"; readonly link: string | undefined }
-  /** Markdown written already (picture, note reference, math); `plain` is its text for quoting. */
-  | { readonly k: "md"; readonly md: string; readonly plain: string; readonly link: string | undefined; readonly attach?: boolean }
+  /** A picture: `src` relative to the main part's folder, or the address of a linked one. */
+  | { readonly k: "img"; readonly src: string; readonly alt: string; readonly link: string | undefined; readonly source: SourceRange }
+  /** A footnote, endnote or comment reference, written against the word before it. */
+  | { readonly k: "note"; readonly ref: NoteRef }
+  /** Office Math as TeX; `display` for a formula on a line of its own (`m:oMathPara`). */
+  | { readonly k: "math"; readonly tex: string; readonly plain: string; readonly display: boolean }
   /** A comment's range opens or closes (used to quote the commented text). */
   | { readonly k: "cs"; readonly id: string }
   | { readonly k: "ce"; readonly id: string };
@@ -22,27 +29,38 @@ export interface Para {
   readonly heading: number;
   readonly list: ListItem | undefined;
   readonly kind: "text" | "code" | "quote";
+  /** The `w:p` (from the first to the last one when a deleted paragraph mark joined several). */
+  source: SourceRange | undefined;
+}
+
+export interface Cell {
+  readonly blocks: readonly Block[];
+  readonly source?: SourceRange;
 }
 
 export interface Table {
   readonly k: "table";
-  readonly rows: (readonly Block[])[][];
+  readonly rows: Cell[][];
   readonly cols: number;
+  readonly source?: SourceRange;
 }
 
-/** A block written already (a SmartArt outline, a placeholder for what could not be read). */
-export interface Ready {
-  readonly k: "md";
+/** IR blocks built already (a note on what could not be read; text read by OCR from a picture). */
+export interface Built {
+  readonly k: "ir";
   /** Mutable only so text read later (OCR of a picture) can land where the picture is. */
-  md: string;
+  blocks: IrBlock[];
 }
 
-export type Block = Para | Table | Ready;
+export type Block = Para | Table | Built;
 
-export const textPara = (text: string, m = 0): Para => ({
+export const comment = (text: string, source?: SourceRange): Built => ({ k: "ir", blocks: [source ? { type: "comment", id: "", text, source } : { type: "comment", id: "", text }] });
+
+export const textPara = (text: string, source?: SourceRange): Para => ({
   k: "p",
-  pieces: [{ k: "t", text, m, link: undefined }],
+  pieces: [{ k: "t", text, m: 0, link: undefined }],
   heading: 0,
   list: undefined,
   kind: "text",
+  source,
 });

@@ -6,7 +6,7 @@
  * become the arabic number of the item.
  */
 import type { Styles } from "./styles.ts";
-import { child, childrenNamed, valOf, type El } from "./xml.ts";
+import { child, childrenNamed, valOf, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 interface Level {
   readonly format: string;
@@ -28,7 +28,7 @@ export interface ListItem {
   readonly task?: " " | "x";
 }
 
-const levelOf = (lvl: El): Level => ({
+const levelOf = (lvl: XEl): Level => ({
   format: valOf(lvl, "numFmt") ?? "decimal",
   text: valOf(lvl, "lvlText") ?? "",
   start: Number(valOf(lvl, "start") ?? 1) || 0,
@@ -42,10 +42,10 @@ export class Numbering {
   private readonly abstracts = new Map<string, Abstract | null>();
   private readonly counters = new Map<string, (number | undefined)[]>();
 
-  /** `num` and `abstractNum` elements by id, parsed when first needed (xml.ts, `lazyElements`). */
+  /** `num` and `abstractNum` elements by id, parsed when first needed (core/ooxml/xml/lazy.ts). */
   constructor(
-    private readonly numEls: ReadonlyMap<string, () => El | null>,
-    private readonly abstractEls: ReadonlyMap<string, () => El | null>,
+    private readonly numEls: ReadonlyMap<string, () => XEl | null>,
+    private readonly abstractEls: ReadonlyMap<string, () => XEl | null>,
     private readonly styles: Styles,
   ) {}
 

@@ -7,48 +7,17 @@
 import type { Package } from "../../../core/ooxml/package.ts";
 import { PackageRefused } from "../../../core/ooxml/package.ts";
 import { ExtractRefused } from "../../../core/contracts/extract.ts";
-import { childrenNamed, parsePart, type El } from "./xml.ts";
-
-export interface Rel {
-  readonly id: string;
-  /** The last segment of the relationship type: `hyperlink`, `image`, `footnotes`… */
-  readonly type: string;
-  /** A package path for internal targets, the target as written for external ones. */
-  readonly target: string;
-  readonly external: boolean;
-}
+import { holdsPart, relsFrom, relsPartOf, type Rels } from "../../../core/ooxml/rels.ts";
+import { childrenNamed, kids, readTree, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const MACROS_REFUSED = "The file contains macros (VBA), which Quire refuses.";
-
-/** Resolves a relationship target against the part that owns the relationship. */
-export const resolveTarget = (fromPart: string, target: string): string => {
-  const raw = target.split("#")[0]!.replace(/\\/g, "/");
-  let decoded = raw;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    // A malformed escape stays as written.
-  }
-  const segments = decoded.startsWith("/") ? [] : fromPart.split("/").slice(0, -1);
-  for (const seg of decoded.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") segments.pop();
-    else segments.push(seg);
-  }
-  return segments.join("/");
-};
-
-const relsPathOf = (part: string): string => {
-  const slash = part.lastIndexOf("/");
-  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
-};
 
 /** Errors that mean the file is hostile: never downgraded to a diagnostic. */
 export const isHostile = (error: unknown): boolean =>
   error instanceof PackageRefused && (error.reason === "zip_bomb" || error.reason === "xml_dtd" || error.reason === "encrypted");
 
 export class Parts {
-  private readonly relsCache = new Map<string, Map<string, Rel>>();
+  private readonly relsCache = new Map<string, Rels>();
   readonly main: string;
 
   constructor(
@@ -73,11 +42,11 @@ export class Parts {
   }
 
   /** A part's root element; null when absent or unreadable (reported). Hostile content always throws. */
-  read(part: string): El | null {
+  read(part: string): XEl | null {
     const text = this.text(part);
     if (text === null) return null;
     try {
-      return parsePart(text, part);
+      return readTree(text, part);
     } catch (error) {
       if (isHostile(error)) throw error;
       this.unreadable(part, error);
@@ -85,21 +54,13 @@ export class Parts {
     }
   }
 
-  rels(part: string): Map<string, Rel> {
-    let map = this.relsCache.get(part);
-    if (map) return map;
-    map = new Map();
-    this.relsCache.set(part, map);
-    const root = this.exists(relsPathOf(part)) ? this.read(relsPathOf(part)) : null;
-    for (const r of childrenNamed(root ?? undefined, "Relationship")) {
-      const id = r.attrs["Id"];
-      const target = r.attrs["Target"];
-      if (!id || target === undefined) continue;
-      const external = (r.attrs["TargetMode"] ?? "").toLowerCase() === "external";
-      const type = (r.attrs["Type"] ?? "").split("/").pop() ?? "";
-      map.set(id, { id, type, external, target: external ? target : resolveTarget(part, target) });
+  rels(part: string): Rels {
+    let rels = this.relsCache.get(part);
+    if (!rels) {
+      rels = relsFrom(this.exists(relsPartOf(part)) ? this.read(relsPartOf(part)) : null, part);
+      this.relsCache.set(part, rels);
     }
-    return map;
+    return rels;
   }
 
   /** The first internal relationship of a type (`styles`, `numbering`, `footnotes`…) from a part. */
@@ -108,29 +69,26 @@ export class Parts {
     return undefined;
   }
 
-  private contentTypes(): El | null {
+  private contentTypes(): XEl | null {
     return this.exists("[Content_Types].xml") ? this.read("[Content_Types].xml") : null;
   }
 
   /** Part names are compared without case, as the zip reader does. */
   exists(part: string): boolean {
-    if (this.pkg.has(part)) return true;
-    const lower = part.toLowerCase();
-    return this.pkg.names.some((n) => n.toLowerCase() === lower);
+    return holdsPart(this.pkg, part);
   }
 
-  private refuseMacros(types: El | null): void {
+  private refuseMacros(types: XEl | null): void {
     if (this.pkg.names.some((n) => /(^|\/)vbaProject\.bin$/i.test(n) || /(^|\/)vbaData\.xml$/i.test(n))) {
       throw new ExtractRefused(MACROS_REFUSED, "file_rejected");
     }
-    for (const el of types?.children ?? []) {
-      if (typeof el === "string") continue;
+    for (const el of kids(types ?? undefined)) {
       const ct = (el.attrs["ContentType"] ?? "").toLowerCase();
       if (ct.includes("macroenabled") || ct.includes("vbaproject")) throw new ExtractRefused(MACROS_REFUSED, "file_rejected");
     }
   }
 
-  private findMain(types: El | null): string {
+  private findMain(types: XEl | null): string {
     const fromRels = this.related("", "officeDocument");
     if (fromRels && this.exists(fromRels)) return fromRels;
     for (const el of childrenNamed(types ?? undefined, "Override")) {

@@ -7,15 +7,19 @@
  * (100) pictures are read. Without `ctx.ocr` nothing here runs and mupdf is never loaded.
  */
 import type { ExtractContext } from "../../../core/contracts/extract.ts";
-import { pictureInfo } from "../../image/header.ts";
-import type { Ready } from "./model.ts";
+import { pictureInfo } from "../../../core/images/header.ts";
+import { markdownBlocks } from "../../../core/extract/markdown-blocks.ts";
+import type { SourceRange } from "../../../core/ir/types.ts";
+import type { Built } from "./model.ts";
 import { isHostile, type Parts } from "./parts.ts";
 import type { Report } from "./reader.ts";
 
 export interface PictureJob {
   readonly part: string;
   /** Filled with the marker and the text when OCR finds some; left empty otherwise (written as nothing). */
-  readonly block: Ready;
+  readonly block: Built;
+  /** Where the picture is shown: the text read from it has an empty range there, as it is not in the part's text. */
+  readonly source: SourceRange;
 }
 
 const DEFAULT_MAX_OCR = 100;
@@ -72,7 +76,10 @@ export const readPictures = async (jobs: readonly PictureJob[], parts: Parts, ct
     try {
       const result = await ocr.read(image, ctx.signal ? { signal: ctx.signal } : undefined);
       const text = result.markdown.trim();
-      if (result.confidence >= MIN_CONFIDENCE && /\p{L}{2,}/u.test(text)) job.block.md = `<!-- picture: text read by OCR -->\n\n${text}`;
+      if (result.confidence >= MIN_CONFIDENCE && /\p{L}{2,}/u.test(text)) {
+        const at = { ...job.source, end: job.source.start };
+        job.block.blocks = [{ type: "comment", id: "", text: "picture: text read by OCR", source: at }, ...markdownBlocks(text, at)];
+      }
     } catch (error) {
       ctx.signal?.throwIfAborted();
       report("extract.ocr_failed", "warning", `OCR failed on a picture: ${message(error)}`);

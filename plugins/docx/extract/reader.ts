@@ -8,15 +8,18 @@
  */
 import type { Severity } from "../../../core/diagnostics.ts";
 import { mathTex } from "./math.ts";
-import type { Block, Para, Piece, Ready, Table } from "./model.ts";
-import { textPara } from "./model.ts";
+import type { SourceRange } from "../../../core/ir/types.ts";
+import type { Block, Built, Cell, Para, Piece, Table } from "./model.ts";
+import { comment, textPara } from "./model.ts";
+import { sourceOf } from "../../../core/ooxml/ir.ts";
 import type { Notes } from "./notes.ts";
 import type { Numbering } from "./numbering.ts";
-import type { Parts, Rel } from "./parts.ts";
+import type { Rels } from "../../../core/ooxml/rels.ts";
+import type { Parts } from "./parts.ts";
 import type { PictureJob } from "./pictures.ts";
 import { marksOf, type Styles } from "./styles.ts";
 import { hasSymbolCodes, symbolChar } from "./symbols.ts";
-import { child, childrenNamed, findAll, isOn, plainText, valOf, type El } from "./xml.ts";
+import { child, childrenNamed, findNamed, isOn, kids, plainText, valOf, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 interface Field {
   instr: string;
@@ -27,7 +30,7 @@ interface Field {
 /** One story (the body, a note, a comment, a text box): its part, relationships and open fields. */
 export interface Story {
   readonly part: string;
-  readonly rels: Map<string, Rel>;
+  readonly rels: Rels;
   readonly fields: Field[];
 }
 
@@ -65,7 +68,7 @@ export const hyperlinkField = (instr: string): string | undefined => {
 export type Report = (code: string, severity: Severity, message: string) => void;
 
 /** What a legacy form field shows without a result of its own: a check box's state, a drop-down's choice. */
-const formFieldText = (ffData: El | undefined): string | undefined => {
+const formFieldText = (ffData: XEl | undefined): string | undefined => {
   if (!ffData) return undefined;
   const box = child(ffData, "checkBox");
   if (box) {
@@ -114,21 +117,25 @@ export class Reader {
   }
 
   /** Block content (body, cell, note, text box, content control). */
-  blocks(nodes: readonly (El | string)[], story: Story, out: Block[] = []): Block[] {
+  blocks(nodes: readonly XEl[], story: Story, out: Block[] = []): Block[] {
     let carry: Piece[] | null = null;
+    let carrySource: SourceRange | undefined;
     const flush = () => {
-      if (carry && carry.length > 0) out.push({ k: "p", pieces: carry, heading: 0, list: undefined, kind: "text" });
+      if (carry && carry.length > 0) out.push({ k: "p", pieces: carry, heading: 0, list: undefined, kind: "text", source: carrySource });
       carry = null;
     };
     for (const node of nodes) {
-      if (typeof node === "string") continue;
-      switch (node.name) {
+      switch (node.local) {
         case "p": {
           const { para, floats, joinNext } = this.paragraph(node, story);
-          if (carry) para.pieces = [...(carry as Piece[]), ...para.pieces];
+          if (carry) {
+            para.pieces = [...(carry as Piece[]), ...para.pieces];
+            if (carrySource && para.source && carrySource.part === para.source.part) para.source = { ...para.source, start: carrySource.start };
+          }
           carry = null;
           if (joinNext) {
             carry = para.pieces;
+            carrySource = para.source;
             out.push(...floats);
           } else out.push(para, ...floats);
           break;
@@ -139,7 +146,7 @@ export class Reader {
           break;
         case "sdt":
           flush();
-          this.blocks(child(node, "sdtContent")?.children ?? [], story, out);
+          this.blocks(kids(child(node, "sdtContent")), story, out);
           break;
         case "del":
         case "moveFrom":
@@ -156,16 +163,16 @@ export class Reader {
         case "commentRangeStart":
         case "commentRangeEnd": {
           const id = node.attrs["id"] ?? "";
-          const piece: Piece = node.name === "commentRangeStart" ? { k: "cs", id } : { k: "ce", id };
+          const piece: Piece = node.local === "commentRangeStart" ? { k: "cs", id } : { k: "ce", id };
           if (carry) carry.push(piece);
-          else out.push({ k: "p", pieces: [piece], heading: 0, list: undefined, kind: "text" });
+          else out.push({ k: "p", pieces: [piece], heading: 0, list: undefined, kind: "text", source: sourceOf(node) });
           break;
         }
         case "altChunk": {
           flush();
           const rel = story.rels.get(node.attrs["id"] ?? "");
           this.report("extract.alt_chunk", "warning", "The document imports content from another file (altChunk) that Word merges on opening; that content was not read.");
-          out.push({ k: "md", md: `<!-- imported content not read${rel ? `: ${rel.target.replace(/--/g, "-")}` : ""} -->` });
+          out.push(comment(`imported content not read${rel ? `: ${rel.target}` : ""}`, sourceOf(node)));
           break;
         }
         case "subDoc":
@@ -175,18 +182,18 @@ export class Reader {
         default:
           flush();
           // Wrappers (`w:customXml`, `w:ins`, `w:moveTo`…) hold blocks.
-          this.blocks(node.children, story, out);
+          this.blocks(kids(node), story, out);
       }
     }
     flush();
     return out;
   }
 
-  paragraph(p: El, story: Story): { para: Para; floats: Block[]; joinNext: boolean } {
+  paragraph(p: XEl, story: Story): { para: Para; floats: Block[]; joinNext: boolean } {
     const pPr = child(p, "pPr");
     const styleId = valOf(pPr, "pStyle");
     const state: RunState = { story, out: [], floats: [] };
-    this.inlines(p.children, state, undefined);
+    this.inlines(kids(p), state, undefined);
     // A field instruction does not run past its paragraph in practice; one left open (a damaged field) would hide
     // the rest of the document, so its instruction ends here.
     for (const f of story.fields) {
@@ -229,32 +236,31 @@ export class Reader {
     const markRPr = child(pPr, "rPr");
     const dropCap = child(pPr, "framePr")?.attrs["dropCap"];
     const joinNext = !!child(markRPr, "del") || !!child(markRPr, "moveFrom") || dropCap === "drop" || dropCap === "margin";
-    return { para: { k: "p", pieces: state.out, heading, list, kind }, floats: state.floats, joinNext };
+    return { para: { k: "p", pieces: state.out, heading, list, kind, source: sourceOf(p) }, floats: state.floats, joinNext };
   }
 
   /** Inline content of a paragraph (or of a wrapper inside one). */
-  private inlines(nodes: readonly (El | string)[], state: RunState, link: string | undefined): void {
+  private inlines(nodes: readonly XEl[], state: RunState, link: string | undefined): void {
     for (const node of nodes) {
-      if (typeof node === "string") continue;
-      switch (node.name) {
+      switch (node.local) {
         case "r":
           this.run(node, state, link);
           break;
         case "hyperlink":
-          this.inlines(node.children, state, this.hyperlink(node, state.story) ?? link);
+          this.inlines(kids(node), state, this.hyperlink(node, state.story) ?? link);
           break;
         case "fldSimple":
-          this.inlines(node.children, state, hyperlinkField(node.attrs["instr"] ?? "") ?? link);
+          this.inlines(kids(node), state, hyperlinkField(node.attrs["instr"] ?? "") ?? link);
           break;
         case "sdt":
-          this.inlines(child(node, "sdtContent")?.children ?? [], state, link);
+          this.inlines(kids(child(node, "sdtContent")), state, link);
           break;
         case "oMath":
-          if (!this.suppressed(state.story)) state.out.push({ k: "md", md: `$${mathTex(node)}$`, plain: plainText(node), link: undefined });
+          if (!this.suppressed(state.story)) state.out.push({ k: "math", tex: mathTex(node), plain: plainText(node), display: false });
           break;
         case "oMathPara":
           if (!this.suppressed(state.story)) {
-            for (const m of findAll(node, "oMath")) state.out.push({ k: "md", md: `$$${mathTex(m)}$$`, plain: plainText(m), link: undefined });
+            for (const m of findNamed(node, "oMath")) state.out.push({ k: "math", tex: mathTex(m), plain: plainText(m), display: true });
           }
           break;
         case "commentRangeStart":
@@ -282,12 +288,12 @@ export class Reader {
           break;
         default:
           // `w:ins`, `w:moveTo`, `w:smartTag`, `w:customXml`, `w:dir`, `w:bdo`…: their runs count.
-          this.inlines(node.children, state, link);
+          this.inlines(kids(node), state, link);
       }
     }
   }
 
-  private hyperlink(node: El, story: Story): string | undefined {
+  private hyperlink(node: XEl, story: Story): string | undefined {
     const anchor = node.attrs["anchor"];
     const rel = node.attrs["id"] !== undefined ? story.rels.get(node.attrs["id"]!) : undefined;
     if (rel) return `${rel.target}${anchor ? `#${anchor}` : ""}`;
@@ -305,7 +311,7 @@ export class Reader {
     return undefined;
   }
 
-  private run(r: El, state: RunState, link: string | undefined): void {
+  private run(r: XEl, state: RunState, link: string | undefined): void {
     const { story, out } = state;
     const rPr = child(r, "rPr");
     const hidden = isOn(child(rPr, "vanish")) && !child(rPr, "specVanish");
@@ -319,19 +325,18 @@ export class Reader {
       if (text === "" || !visible()) return;
       out.push({ k: "t", text, m: marks, link: this.fieldLink(story) ?? link });
     };
-    for (const c of r.children) {
-      if (typeof c === "string") continue;
-      switch (c.name) {
+    for (const c of kids(r)) {
+      switch (c.local) {
         case "t": {
           let text = "";
-          for (const s of c.children) if (typeof s === "string") text += s;
+          text += c.text;
           if (hasSymbolCodes(text)) text = this.symbols(font, text);
           emit(text);
           break;
         }
         case "instrText": {
           const top = story.fields[story.fields.length - 1];
-          if (top && !top.result) for (const s of c.children) if (typeof s === "string") top.instr += s;
+          if (top && !top.result) top.instr += c.text;
           break;
         }
         case "fldChar": {
@@ -373,24 +378,22 @@ export class Reader {
         case "footnoteReference":
         case "endnoteReference":
           if (visible()) {
-            const label = this.notes.note(c.name === "footnoteReference" ? "footnote" : "endnote", c.attrs["id"] ?? "");
-            out.push({ k: "md", md: `[^${label}]`, plain: "", link: undefined, attach: true });
+            out.push({ k: "note", ref: this.notes.note(c.local === "footnoteReference" ? "footnote" : "endnote", c.attrs["id"] ?? "") });
           }
           break;
         case "commentReference":
           if (!this.suppressed(story)) {
-            const label = this.notes.comment(c.attrs["id"] ?? "");
-            out.push({ k: "md", md: `[^${label}]`, plain: "", link: undefined, attach: true });
+            out.push({ k: "note", ref: this.notes.comment(c.attrs["id"] ?? "") });
           }
           break;
         case "drawing":
         case "pict":
         case "object":
-          if (visible()) this.drawing(c, state, this.fieldLink(story) ?? link, { alt: "" });
+          if (visible()) this.drawing(c, state, this.fieldLink(story) ?? link, { alt: "", source: sourceOf(c) });
           break;
         case "ruby": {
           const base = child(c, "rubyBase");
-          if (base) this.inlines(base.children, state, link);
+          if (base) this.inlines(kids(base), state, link);
           break;
         }
         default:
@@ -412,12 +415,11 @@ export class Reader {
   }
 
   /** Pictures, text boxes, charts and SmartArt inside `w:drawing`, `w:pict` or `w:object`. */
-  private drawing(el: El, state: RunState, link: string | undefined, ctx: { alt: string }): void {
-    for (const c of el.children) {
-      if (typeof c === "string") continue;
-      switch (c.name) {
+  private drawing(el: XEl, state: RunState, link: string | undefined, ctx: { alt: string; readonly source: SourceRange }): void {
+    for (const c of kids(el)) {
+      switch (c.local) {
         case "txbxContent":
-          state.floats.push(...this.blocks(c.children, { ...state.story, fields: [] }));
+          state.floats.push(...this.blocks(kids(c), { ...state.story, fields: [] }));
           break;
         case "docPr":
         case "cNvPr":
@@ -425,12 +427,12 @@ export class Reader {
           break;
         case "blip": {
           const id = c.attrs["embed"] || c.attrs["link"];
-          if (id) this.image(id, ctx.alt, state, link);
+          if (id) this.image(id, ctx.alt, state, link, ctx.source);
           break;
         }
         case "imagedata": {
           const id = c.attrs["id"] || c.attrs["pict"] || c.attrs["relid"];
-          if (id) this.image(id, (c.attrs["title"] ?? "").trim() || ctx.alt, state, link);
+          if (id) this.image(id, (c.attrs["title"] ?? "").trim() || ctx.alt, state, link, ctx.source);
           break;
         }
         case "shape":
@@ -439,17 +441,17 @@ export class Reader {
         case "oval":
         case "group": {
           const alt = (c.attrs["alt"] ?? "").trim();
-          this.drawing(c, state, link, { alt: alt || ctx.alt });
+          this.drawing(c, state, link, { alt: alt || ctx.alt, source: ctx.source });
           break;
         }
         case "OLEObject":
           this.report("extract.embedded_object", "info", "An embedded object (OLE) was read as its picture only.");
           break;
         case "chart":
-          if (c.attrs["id"]) this.chart(c.attrs["id"], state);
+          if (c.attrs["id"]) this.chart(c.attrs["id"], state, ctx.source);
           break;
         case "relIds":
-          if (c.attrs["dm"]) this.smartArt(c.attrs["dm"], state);
+          if (c.attrs["dm"]) this.smartArt(c.attrs["dm"], state, ctx.source);
           break;
         default:
           this.drawing(c, state, link, ctx);
@@ -457,7 +459,7 @@ export class Reader {
     }
   }
 
-  private image(id: string, alt: string, state: RunState, link: string | undefined): void {
+  private image(id: string, alt: string, state: RunState, link: string | undefined, source: SourceRange): void {
     const rel = state.story.rels.get(id);
     if (!rel) {
       this.report("extract.image_missing", "warning", "A picture refers to a relationship the package does not have; it was left out.");
@@ -465,125 +467,123 @@ export class Reader {
     }
     const dir = this.parts.main.slice(0, this.parts.main.lastIndexOf("/") + 1);
     const target = rel.external ? rel.target : dir && rel.target.startsWith(dir) ? rel.target.slice(dir.length) : rel.target;
-    const text = alt.replace(/\s+/g, " ");
-    const escaped = text.replace(/[\\[\]`*_<>|]/g, (c) => `\\${c}`);
-    state.out.push({ k: "md", md: `![${escaped}](${linkDestination(target)})`, plain: text, link });
+    state.out.push({ k: "img", src: target, alt: alt.replace(/\s+/g, " "), link, source });
     if (this.pictures && !rel.external && !this.picturesSeen.has(rel.target)) {
       this.picturesSeen.add(rel.target);
-      const block: Ready = { k: "md", md: "" };
-      this.pictures.push({ part: rel.target, block });
+      const block: Built = { k: "ir", blocks: [] };
+      this.pictures.push({ part: rel.target, block, source });
       state.floats.push(block);
     }
   }
 
   /** A chart: its title and the cached data of its series as a table. */
-  private chart(id: string, state: RunState): void {
+  private chart(id: string, state: RunState, source: SourceRange): void {
     const rel = state.story.rels.get(id);
     const root = rel && !rel.external ? this.parts.read(rel.target) : null;
     if (!root) {
       this.report("extract.chart", "warning", "A chart could not be read.");
-      state.floats.push({ k: "md", md: "<!-- chart not read -->" });
+      state.floats.push(comment("chart not read", source));
       return;
     }
     // The chart's own title, not an axis title.
-    const titleEl = child(findAll(root, "chart")[0], "title");
+    const titleEl = child(findNamed(root, "chart")[0], "title");
     const title = titleEl ? plainText(titleEl) : "";
-    const series = findAll(root, "ser").map((ser) => {
+    const series = findNamed(root, "ser").map((ser) => {
       const values = (name: string) => {
         const out = new Map<number, string>();
         const holder = child(ser, name);
-        if (holder) for (const pt of findAll(holder, "pt")) out.set(Number(pt.attrs["idx"] ?? 0), plainText(pt));
+        if (holder) for (const pt of findNamed(holder, "pt")) out.set(Number(pt.attrs["idx"] ?? 0), plainText(pt));
         return out;
       };
       return {
-        name: plainText(child(ser, "tx") ?? { name: "", attrs: {}, children: [] }).trim(),
+        name: plainText(child(ser, "tx")).trim(),
         cats: child(ser, "cat") ? values("cat") : values("xVal"),
         vals: child(ser, "val") ? values("val") : values("yVal"),
       };
     });
-    if (title.trim()) state.floats.push(textPara(`Chart: ${title.trim()}`));
+    if (title.trim()) state.floats.push(textPara(`Chart: ${title.trim()}`, source));
     if (series.length === 0) {
-      state.floats.push({ k: "md", md: "<!-- chart without data -->" });
+      state.floats.push(comment("chart without data", source));
       this.report("extract.chart", "info", "A chart has no data the reader could show.");
       return;
     }
     const indexes = [...new Set(series.flatMap((s) => [...s.cats.keys(), ...s.vals.keys()]))].sort((a, b) => a - b);
-    const cell = (text: string): Block[] => [textPara(text)];
-    const rows: Block[][][] = [[cell(""), ...series.map((s, i) => cell(s.name || `Series ${i + 1}`))]];
+    const cell = (text: string): Cell => ({ blocks: [textPara(text)] });
+    const rows: Cell[][] = [[cell(""), ...series.map((s, i) => cell(s.name || `Series ${i + 1}`))]];
     for (const i of indexes) {
       const category = series.find((s) => s.cats.has(i))?.cats.get(i) ?? String(i + 1);
       rows.push([cell(category), ...series.map((s) => cell(s.vals.get(i) ?? ""))]);
     }
-    const table: Table = { k: "table", rows, cols: series.length + 1 };
+    const table: Table = { k: "table", rows, cols: series.length + 1, source };
     state.floats.push(table);
     this.report("extract.chart", "info", "Charts were read as tables of the data they show.");
   }
 
   /** SmartArt: the text of its nodes, as an outline. */
-  private smartArt(id: string, state: RunState): void {
+  private smartArt(id: string, state: RunState, source: SourceRange): void {
     const rel = state.story.rels.get(id);
     const root = rel && !rel.external ? this.parts.read(rel.target) : null;
     const items = root
-      ? findAll(root, "pt")
+      ? findNamed(root, "pt")
           .filter((pt) => (pt.attrs["type"] ?? "node") === "node")
           .map((pt) => childrenNamed(child(pt, "t"), "p").map(plainText).join(" ").replace(/\s+/g, " ").trim())
           .filter((t) => t !== "")
       : [];
     if (items.length === 0) {
       this.report("extract.smartart", "warning", "A SmartArt diagram could not be read.");
-      state.floats.push({ k: "md", md: "<!-- diagram not read -->" });
+      state.floats.push(comment("diagram not read", source));
       return;
     }
-    state.floats.push(...items.map((t) => ({ k: "p" as const, pieces: [{ k: "t" as const, text: t, m: 0, link: undefined }], heading: 0, list: { level: 0, ordered: false, number: 1 }, kind: "text" as const })));
+    state.floats.push(...items.map((t): Para => ({ ...textPara(t, source), list: { level: 0, ordered: false, number: 1 } })));
   }
 
-  table(tbl: El, story: Story): Table {
-    const rows: Block[][][] = [];
+  table(tbl: XEl, story: Story): Table {
+    const rows: Cell[][] = [];
     let cols = 0;
-    const rowsOf = (nodes: readonly (El | string)[], into: El[]) => {
+    const rowsOf = (nodes: readonly XEl[], into: XEl[]) => {
       for (const n of nodes) {
-        if (typeof n === "string") continue;
-        if (n.name === "tr") into.push(n);
-        else if (n.name === "sdt") rowsOf(child(n, "sdtContent")?.children ?? [], into);
-        else if (n.name === "customXml" || n.name === "ins" || n.name === "moveTo") rowsOf(n.children, into);
+        if (n.local === "tr") into.push(n);
+        else if (n.local === "sdt") rowsOf(kids(child(n, "sdtContent")), into);
+        else if (n.local === "customXml" || n.local === "ins" || n.local === "moveTo") rowsOf(kids(n), into);
       }
       return into;
     };
-    const cellsOf = (nodes: readonly (El | string)[], into: El[]) => {
+    const cellsOf = (nodes: readonly XEl[], into: XEl[]) => {
       for (const n of nodes) {
-        if (typeof n === "string") continue;
-        if (n.name === "tc") into.push(n);
-        else if (n.name === "sdt") cellsOf(child(n, "sdtContent")?.children ?? [], into);
-        else if (n.name === "customXml" || n.name === "ins" || n.name === "moveTo") cellsOf(n.children, into);
+        if (n.local === "tc") into.push(n);
+        else if (n.local === "sdt") cellsOf(kids(child(n, "sdtContent")), into);
+        else if (n.local === "customXml" || n.local === "ins" || n.local === "moveTo") cellsOf(kids(n), into);
       }
       return into;
     };
-    for (const tr of rowsOf(tbl.children, [])) {
+    for (const tr of rowsOf(kids(tbl), [])) {
       const trPr = child(tr, "trPr");
       if (child(trPr, "del")) continue;
-      const row: Block[][] = [];
+      const row: Cell[] = [];
       const before = gridCount(valOf(trPr, "gridBefore"), 0);
-      for (let i = 0; i < before; i++) row.push([]);
-      for (const tc of cellsOf(tr.children, [])) {
+      for (let i = 0; i < before; i++) row.push(EMPTY_CELL);
+      for (const tc of cellsOf(kids(tr), [])) {
         const tcPr = child(tc, "tcPr");
         if (child(tcPr, "cellDel")) continue;
         const span = gridCount(valOf(tcPr, "gridSpan"), 1);
         const vMerge = child(tcPr, "vMerge");
         const hMerge = child(tcPr, "hMerge");
         const continued = (vMerge && vMerge.attrs["val"] !== "restart") || (hMerge && hMerge.attrs["val"] !== "restart");
-        const blocks = this.blocks(tc.children, story);
-        row.push(continued ? [] : blocks);
-        for (let i = 1; i < span; i++) row.push([]);
+        const blocks = this.blocks(kids(tc), story);
+        row.push(continued ? EMPTY_CELL : { blocks, source: sourceOf(tc) });
+        for (let i = 1; i < span; i++) row.push(EMPTY_CELL);
       }
       const after = gridCount(valOf(trPr, "gridAfter"), 0);
-      for (let i = 0; i < after; i++) row.push([]);
+      for (let i = 0; i < after; i++) row.push(EMPTY_CELL);
       cols = Math.max(cols, row.length);
       rows.push(row);
     }
     if (cols === 0) cols = childrenNamed(child(tbl, "tblGrid"), "gridCol").length;
-    return { k: "table", rows, cols };
+    return { k: "table", rows, cols, source: sourceOf(tbl) };
   }
 }
+
+const EMPTY_CELL: Cell = { blocks: [] };
 
 /** Word tables have at most 63 columns: a larger span or gap is damage (or an attempt to blow the table up). */
 const MAX_COLUMNS = 63;
@@ -591,7 +591,3 @@ const gridCount = (value: string | undefined, fallback: number): number => {
   const n = Number(value ?? fallback);
   return Number.isFinite(n) ? Math.max(fallback, Math.min(MAX_COLUMNS, Math.trunc(n))) : fallback;
 };
-
-/** A link or image destination Markdown reads back unchanged. */
-export const linkDestination = (url: string): string =>
-  url.replace(/[\s()<>|\\]/g, (c) => (c === " " ? "%20" : `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`));

@@ -3,7 +3,7 @@
  * or `Title`, a few localized names, or an outline level, following `basedOn`), which are code or quotes, which
  * numbering a style carries, and the bold/italic/strike/code marks of character styles.
  */
-import { child, isOn, valOf, type El } from "./xml.ts";
+import { child, isOn, valOf, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const BOLD = 1;
 export const ITALIC = 2;
@@ -16,8 +16,8 @@ interface Style {
   readonly id: string;
   readonly name: string;
   readonly basedOn: string | undefined;
-  readonly pPr: El | undefined;
-  readonly rPr: El | undefined;
+  readonly pPr: XEl | undefined;
+  readonly rPr: XEl | undefined;
 }
 
 export interface NumRef {
@@ -32,7 +32,7 @@ const CODE_CHAR_NAME = /^(verbatim char|html code|source code char|code char|inl
 const QUOTE_NAME = /^(quote|intense quote|block text|block quote|blockquote|quotations|zitat|cita|citation)$/i;
 
 /** Marks set by a run-properties element; `on` and `off` so direct formatting can switch a style's mark off. */
-export const marksOf = (rPr: El | undefined): { on: number; off: number } => {
+export const marksOf = (rPr: XEl | undefined): { on: number; off: number } => {
   let on = 0;
   let off = 0;
   if (!rPr) return { on, off };
@@ -59,8 +59,8 @@ export class Styles {
   private readonly headingCache = new Map<string, number>();
   private readonly charCache = new Map<string, number>();
 
-  /** `styles`: each `w:style` by its id, parsed when first needed (xml.ts, `lazyElements`). */
-  constructor(private readonly styles: ReadonlyMap<string, () => El | null>) {}
+  /** `styles`: each `w:style` by its id, parsed when first needed (core/ooxml/xml/lazy.ts). */
+  constructor(private readonly styles: ReadonlyMap<string, () => XEl | null>) {}
 
   private get(id: string): Style | undefined {
     let style = this.byId.get(id);

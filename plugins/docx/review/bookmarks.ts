@@ -14,19 +14,19 @@ import { finding, removeNode, setAttr, prefixOf, type Edit } from "./edit.ts";
 import type { FieldScan } from "./fields.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";
-import type { XNode } from "./xml.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 import { hyperlinkParts } from "../extract/reader.ts";
 
 export const FIX = "docx.bookmarks";
 
 interface Pair {
   readonly story: Story;
-  readonly start: XNode;
-  readonly end: XNode;
+  readonly start: XEl;
+  readonly end: XEl;
 }
 
 interface Scan {
-  readonly orphans: { story: Story; node: XNode }[];
+  readonly orphans: { story: Story; node: XEl }[];
   /** Pairs whose id an earlier pair already uses. */
   readonly duplicateIds: Pair[];
   /** Pairs whose name an earlier pair already uses. */
@@ -37,12 +37,12 @@ interface Scan {
 }
 
 const scanBookmarks = (model: Model): Scan => {
-  const orphans: { story: Story; node: XNode }[] = [];
+  const orphans: { story: Story; node: XEl }[] = [];
   const pairs: Pair[] = [];
   const names = new Set<string>();
   let maxId = -1;
   for (const story of model.stories) {
-    const open = new Map<string, XNode[]>();
+    const open = new Map<string, XEl[]>();
     const marks = [...model.all(story, "bookmarkStart"), ...model.all(story, "bookmarkEnd")].sort((a, b) => a.start - b.start);
     for (const node of marks) {
       const id = node.attrs["id"] ?? "";

@@ -13,14 +13,14 @@
  */
 import { symbolChar } from "../extract/symbols.ts";
 import type { Story } from "./parts.ts";
-import { kids, type XNode } from "./xml.ts";
+import { kids, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 /** Elements whose content is never text a reader sees. */
 const SKIPPED = new Set(["pPr", "rPr", "sdtPr", "sdtEndPr", "instrText", "delInstrText", "fldData", "tblPr", "tblGrid", "trPr", "tcPr", "sectPr", "customXmlPr", "smartTagPr"]);
 /** Notes that are page furniture (the separator lines), not notes. */
 const FURNITURE = new Set(["separator", "continuationSeparator", "continuationNotice"]);
 
-const symbol = (node: XNode): string => {
+const symbol = (node: XEl): string => {
   const font = node.attrs["font"];
   const code = Number.parseInt(node.attrs["char"] ?? "", 16);
   if (!Number.isFinite(code)) return "";
@@ -28,7 +28,7 @@ const symbol = (node: XNode): string => {
 };
 
 /** Text and floating paragraphs (text boxes) gathered from inside a paragraph. */
-const inline = (node: XNode, floats: string[]): string => {
+const inline = (node: XEl, floats: string[]): string => {
   let s = "";
   for (const c of kids(node)) {
     switch (c.local) {
@@ -76,7 +76,7 @@ const inline = (node: XNode, floats: string[]): string => {
 };
 
 /** A paragraph's text and the paragraphs of text boxes anchored in it. */
-export const paragraphText = (p: XNode): { text: string; floats: string[] } => {
+export const paragraphText = (p: XEl): { text: string; floats: string[] } => {
   const floats: string[] = [];
   let text = inline(p, floats);
   const mark = p.child("pPr")?.child("rPr");
@@ -86,7 +86,7 @@ export const paragraphText = (p: XNode): { text: string; floats: string[] } => {
 };
 
 /** Block content (body, cell, note, comment, text box, content control) into `out`. */
-export const blocks = (container: XNode, out: string[]): string[] => {
+export const blocks = (container: XEl, out: string[]): string[] => {
   for (const c of kids(container)) {
     if (c.local === "p") {
       const { text, floats } = paragraphText(c);

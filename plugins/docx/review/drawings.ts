@@ -13,13 +13,13 @@ import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, setAttr, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";
-import type { XNode } from "./xml.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const FIX = "docx.renumber_drawing_ids";
 
 interface Use {
   readonly story: Story;
-  readonly node: XNode;
+  readonly node: XEl;
 }
 
 const ID = /^\s*\d+\s*$/;
@@ -52,7 +52,7 @@ const scanIds = (model: Model) => {
   return { samePart, otherPart, max };
 };
 
-const isDecorative = (docPr: XNode): boolean =>
+const isDecorative = (docPr: XEl): boolean =>
   docPr.children.some((c) => c.local === "extLst" && c.children.some((e) => e.children.some((d) => d.local === "decorative" && d.attrs["val"] !== "0")));
 
 /** Pictures (not shapes or charts) with neither a description nor a title. */

@@ -12,7 +12,7 @@ import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";
-import type { XNode } from "./xml.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const FIX = "docx.fields";
 
@@ -31,12 +31,12 @@ interface Open {
 export interface FieldScan {
   readonly fields: Field[];
   /** `separate`/`end` marks that belong to no field. */
-  readonly stray: { story: Story; node: XNode }[];
+  readonly stray: { story: Story; node: XEl }[];
   /** Fields begun and never ended. */
   readonly unclosed: number;
 }
 
-const textOf = (node: XNode): string => {
+const textOf = (node: XEl): string => {
   let s = node.local === "t" ? node.text : "";
   for (const c of node.children) s += textOf(c);
   return s;
@@ -44,7 +44,7 @@ const textOf = (node: XNode): string => {
 
 export const scanFields = (model: Model): FieldScan => {
   const fields: Field[] = [];
-  const stray: { story: Story; node: XNode }[] = [];
+  const stray: { story: Story; node: XEl }[] = [];
   let unclosed = 0;
   for (const story of model.stories) {
     const stack: Open[] = [];

@@ -13,7 +13,7 @@ import type { Finding } from "../../../core/contracts/review.ts";
 import type { ReviewContext } from "../../../core/contracts/review.ts";
 import { finding } from "./edit.ts";
 import type { Model } from "./model.ts";
-import type { XNode } from "./xml.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 /** Metric-compatible families (same advance widths), as LibreOffice substitutes them. */
 const SUBSTITUTES: Record<string, string> = {
@@ -51,7 +51,7 @@ const readTheme = (model: Model): Theme => {
 };
 
 /** The families a `w:rFonts` names for the scripts in use; theme attributes win over explicit names, as in Word. */
-const rFontsFamilies = (rFonts: XNode, theme: Theme, scripts: { ea: boolean; cs: boolean }): string[] => {
+const rFontsFamilies = (rFonts: XEl, theme: Theme, scripts: { ea: boolean; cs: boolean }): string[] => {
   const a = rFonts.attrs;
   const out: (string | undefined)[] = [];
   const themed = (value: string | undefined): string | undefined => {
@@ -80,7 +80,7 @@ const usedFonts = (model: Model, text: string): Set<string> => {
   const theme = readTheme(model);
   const scripts = { ea: EAST_ASIAN.test(text), cs: COMPLEX.test(text) };
   const families = new Set<string>();
-  const addRFonts = (rPr: XNode | undefined) => {
+  const addRFonts = (rPr: XEl | undefined) => {
     const rFonts = rPr?.child("rFonts");
     if (rFonts) for (const f of rFontsFamilies(rFonts, theme, scripts)) families.add(f.trim());
   };
@@ -118,7 +118,7 @@ const usedFonts = (model: Model, text: string): Set<string> => {
 };
 
 /** The fonts of the list levels in use (bullets are often Symbol or Wingdings). */
-const addListFonts = (model: Model, levels: Set<string>, add: (rPr: XNode | undefined) => void) => {
+const addListFonts = (model: Model, levels: Set<string>, add: (rPr: XEl | undefined) => void) => {
   const root = model.numbering?.root;
   if (!root || levels.size === 0) return;
   const abstracts = new Map(root.childrenNamed("abstractNum").map((a) => [a.attrs["abstractNumId"] ?? "", a]));

@@ -9,13 +9,13 @@ import type { Finding } from "../../../core/contracts/review.ts";
 import { paragraphText } from "./content.ts";
 import { finding, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
-import { ancestor, descendants, type XNode } from "./xml.ts";
+import { ancestor, descendants, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const FIX = "docx.empty_heading_style";
 
 const VISIBLE = new Set(["drawing", "pict", "object", "oMath", "oMathPara"]);
 
-const isHeading = (model: Model, p: XNode): boolean => {
+const isHeading = (model: Model, p: XEl): boolean => {
   const pPr = p.child("pPr");
   const own = pPr?.valOf("outlineLvl");
   const level = own !== undefined ? Number(own) : model.styles.outlineLevel(model.styles.paragraphStyle(pPr));
@@ -23,7 +23,7 @@ const isHeading = (model: Model, p: XNode): boolean => {
   return model.styles.isHeadingStyle(model.styles.paragraphStyle(pPr));
 };
 
-const emptyHeadings = (model: Model): XNode[] =>
+const emptyHeadings = (model: Model): XEl[] =>
   model.all(model.docx.main, "p").filter(
     (p) =>
       !ancestor(p, "txbxContent") &&

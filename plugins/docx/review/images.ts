@@ -10,7 +10,7 @@ import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, setAttr, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import { sectionAt, type Geometry } from "./sections.ts";
-import { ancestor, type XNode } from "./xml.ts";
+import { ancestor, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const FIX = "docx.fit_images";
 
@@ -19,7 +19,7 @@ const EMU_PER_TWIP = 635;
 const SLACK = 1.01;
 
 interface Oversized {
-  readonly extent: XNode;
+  readonly extent: XEl;
   readonly cx: number;
   readonly cy: number;
   readonly factor: number;
@@ -45,7 +45,7 @@ const oversized = (model: Model): Oversized[] => {
 };
 
 /** The drawing's own `a:ext` (picture, shape or group), which Word keeps equal to `wp:extent`. */
-const ownExt = (inline: XNode): XNode | undefined => {
+const ownExt = (inline: XEl): XEl | undefined => {
   const data = inline.child("graphic")?.child("graphicData");
   for (const item of data?.children ?? []) {
     for (const pr of item.children) {

@@ -13,7 +13,8 @@ import { writePackage } from "../../../core/ooxml/write.ts";
 import { checkBookmarks, fixBookmarks, FIX as BOOKMARKS } from "./bookmarks.ts";
 import { documentContent } from "./content.ts";
 import { checkDrawings, fixDrawings, FIX as DRAWING_IDS } from "./drawings.ts";
-import { applyEdits, type Edit } from "./edit.ts";
+import { splice } from "../../../core/ooxml/splice.ts";
+import type { Edit } from "./edit.ts";
 import { checkFields, fixFields, scanFields, FIX as FIELDS } from "./fields.ts";
 import { checkFonts } from "./fonts.ts";
 import { checkHeadings, fixHeadings, FIX as HEADINGS } from "./headings.ts";
@@ -26,7 +27,7 @@ import { checkPage } from "./page.ts";
 import { checkRevisions, fixRevisions, FIX as COMMENT_ANCHORS } from "./revisions.ts";
 import { checkStructure, fixEmptyTables, fixParagraphs, PARAGRAPHS_FIX, TABLES_FIX } from "./structure.ts";
 import { checkTables, fixTables, FIX as TABLES } from "./tables.ts";
-import { XmlDamaged } from "./xml.ts";
+import { XmlDamaged } from "../../../core/ooxml/xml/tree.ts";
 
 /** Every repair by name: each returns the edits that remove every instance of its problem. */
 const FIXES: Readonly<Record<string, (model: Model) => Edit[]>> = {
@@ -102,7 +103,7 @@ export const repairDocx: RepairFix = async (bytes, fix, ctx) => {
     if (!part || entry === undefined) continue;
     const stored = model.docx.pkg.bytes(entry);
     const bom = stored !== null && BOM.every((b, i) => stored[i] === b) ? "\uFEFF" : "";
-    changes.set(entry, encoder.encode(bom + applyEdits(part.xml, list)));
+    changes.set(entry, encoder.encode(bom + splice(part.xml, list)));
   }
   return writePackage(model.docx.pkg, changes);
 };

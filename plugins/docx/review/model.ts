@@ -6,13 +6,13 @@
 import { Docx, type Part, type Story } from "./parts.ts";
 import { sectionsOf, type Section } from "./sections.ts";
 import { Styles } from "./styles.ts";
-import { descendants, type XNode } from "./xml.ts";
+import { descendants, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export class Model {
   private stylesCache: Styles | undefined;
   private sectionsCache: Section[] | undefined;
-  private readonly index = new Map<Story, Map<string, XNode[]>>();
-  private readonly ordered = new Map<Story, XNode[]>();
+  private readonly index = new Map<Story, Map<string, XEl[]>>();
+  private readonly ordered = new Map<Story, XEl[]>();
 
   constructor(readonly docx: Docx) {}
 
@@ -50,14 +50,14 @@ export class Model {
   }
 
   /** Every element of a story, in document order. */
-  nodes(story: Story): readonly XNode[] {
+  nodes(story: Story): readonly XEl[] {
     let list = this.ordered.get(story);
     if (!list) this.ordered.set(story, (list = descendants(story.root)));
     return list;
   }
 
   /** Every element named `local` in a story, in document order. */
-  all(story: Story, local: string): readonly XNode[] {
+  all(story: Story, local: string): readonly XEl[] {
     let byName = this.index.get(story);
     if (!byName) {
       byName = new Map();
@@ -72,7 +72,7 @@ export class Model {
   }
 
   /** Every element named `local` in every story, with its story. */
-  *everywhere(local: string): Generator<[Story, XNode]> {
+  *everywhere(local: string): Generator<[Story, XEl]> {
     for (const story of this.stories) for (const node of this.all(story, local)) yield [story, node];
   }
 }

@@ -8,11 +8,11 @@
 import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
-import type { XNode } from "./xml.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const FIX = "docx.numbering_order";
 
-const late = (model: Model): { first: XNode; moved: XNode[] } | null => {
+const late = (model: Model): { first: XEl; moved: XEl[] } | null => {
   const root = model.numbering?.root;
   const first = root?.children.find((c) => c.local === "num");
   if (!root || !first) return null;

@@ -14,7 +14,7 @@ import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, prefixOf, setAttr, appendInside, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Part } from "./parts.ts";
-import type { XNode } from "./xml.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const FIX = "docx.numbering";
 
@@ -61,8 +61,8 @@ const problem = (lists: Lists, numId: string, ilvl: number): string | null => {
 interface Broken {
   readonly part: Part;
   /** The numPr to repair. */
-  readonly numPr: XNode;
-  readonly numIdNode: XNode | undefined;
+  readonly numPr: XEl;
+  readonly numIdNode: XEl | undefined;
   readonly reason: string;
   readonly style: boolean;
 }

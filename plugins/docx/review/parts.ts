@@ -8,8 +8,8 @@
  * Hostile content (DTDs, zip bombs) always throws `PackageRefused`.
  */
 import { openPackage, PackageRefused, type Package } from "../../../core/ooxml/package.ts";
-import { resolveTarget } from "../extract/parts.ts";
-import { parseTree, XmlDamaged, type XNode } from "./xml.ts";
+import { relsFrom, relsPartOf, type Rel } from "../../../core/ooxml/rels.ts";
+import { parseTree, XmlDamaged, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export type StoryKind = "document" | "header" | "footer" | "footnotes" | "endnotes" | "comments";
 
@@ -17,16 +17,11 @@ export interface Part {
   readonly name: string;
   /** The part's text as stored (offsets in the tree point into it). */
   readonly xml: string;
-  readonly root: XNode;
+  readonly root: XEl;
 }
 
 export interface Story extends Part {
   readonly kind: StoryKind;
-}
-
-interface Rel {
-  readonly type: string;
-  readonly target: string;
 }
 
 /** A part that is damaged rather than hostile: not well-formed, or a zip entry that does not inflate. */
@@ -34,11 +29,6 @@ const unreadable = (error: unknown): boolean =>
   error instanceof XmlDamaged || (error instanceof PackageRefused && error.reason === "truncated");
 
 const STORY_ORDER: readonly StoryKind[] = ["header", "footer", "footnotes", "endnotes", "comments"];
-
-const relsPathOf = (part: string): string => {
-  const slash = part.lastIndexOf("/");
-  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
-};
 
 export class Docx {
   readonly main: Story;
@@ -102,8 +92,8 @@ export class Docx {
   }
 
   private readRels(part: string): Rel[] {
-    const path = relsPathOf(part);
-    let root: XNode;
+    const path = relsPartOf(part);
+    let root: XEl;
     try {
       const xml = this.pkg.text(path);
       if (xml === null) return [];
@@ -112,26 +102,14 @@ export class Docx {
       if (!unreadable(error)) throw error;
       return [];
     }
-    const out: Rel[] = [];
-    for (const r of root.children) {
-      if (r.local !== "Relationship" || (r.attrs["TargetMode"] ?? "").toLowerCase() === "external") continue;
-      const target = r.attrs["Target"];
-      if (target === undefined) continue;
-      out.push({ type: (r.attrs["Type"] ?? "").split("/").pop() ?? "", target: resolveTarget(part, target) });
-    }
-    return out;
+    return [...relsFrom(root, part).values()].filter((r) => !r.external);
   }
 
   private findMain(): string {
     const xml = this.pkg.text("_rels/.rels");
     if (xml !== null) {
       try {
-        for (const r of parseTree(xml, "_rels/.rels").children) {
-          if ((r.attrs["Type"] ?? "").endsWith("/officeDocument") && (r.attrs["TargetMode"] ?? "") !== "External") {
-            const target = resolveTarget("", r.attrs["Target"] ?? "");
-            if (this.pkg.has(target)) return target;
-          }
-        }
+        for (const r of relsFrom(parseTree(xml, "_rels/.rels"), "").values()) if (r.type === "officeDocument" && !r.external && this.pkg.has(r.target)) return r.target;
       } catch (error) {
         if (!(error instanceof XmlDamaged)) throw error;
       }

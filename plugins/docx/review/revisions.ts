@@ -10,7 +10,7 @@ import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";
-import type { XNode } from "./xml.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const FIX = "docx.comment_anchors";
 
@@ -27,9 +27,9 @@ const commentIds = (model: Model): Set<string> | null => {
   return new Set(story.root.childrenNamed("comment").map((c) => c.attrs["id"] ?? ""));
 };
 
-const danglingAnchors = (model: Model): { story: Story; node: XNode }[] => {
+const danglingAnchors = (model: Model): { story: Story; node: XEl }[] => {
   const ids = commentIds(model) ?? new Set<string>();
-  const out: { story: Story; node: XNode }[] = [];
+  const out: { story: Story; node: XEl }[] = [];
   for (const name of ["commentRangeStart", "commentRangeEnd", "commentReference"]) {
     for (const [story, node] of model.everywhere(name)) if (!ids.has(node.attrs["id"] ?? "")) out.push({ story, node });
   }

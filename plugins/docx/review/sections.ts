@@ -4,8 +4,8 @@
  * last) or at the body's own final `w:sectPr`; so a table or a picture belongs to the section whose `sectPr`
  * follows it. A section without a page size or margins has no geometry (nothing is measured against a guess).
  */
-import type { XNode } from "./xml.ts";
-import { kids } from "./xml.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
+import { kids } from "../../../core/ooxml/xml/tree.ts";
 
 export interface Geometry {
   readonly pageWidth: number;
@@ -31,7 +31,7 @@ export const twips = (value: string | undefined): number | undefined => {
   return Number(m[1]) * (m[2] ? UNITS[m[2]]! : 1);
 };
 
-const geometryOf = (sectPr: XNode | undefined, gutterAtTop: boolean): Geometry | null => {
+const geometryOf = (sectPr: XEl | undefined, gutterAtTop: boolean): Geometry | null => {
   const size = sectPr?.child("pgSz");
   const margins = sectPr?.child("pgMar");
   const pageWidth = twips(size?.attrs["w"]);
@@ -63,15 +63,15 @@ const geometryOf = (sectPr: XNode | undefined, gutterAtTop: boolean): Geometry |
 export interface Section {
   /** Offset in the document part where the section ends (its blocks start before it). */
   readonly end: number;
-  readonly sectPr: XNode | undefined;
+  readonly sectPr: XEl | undefined;
   readonly geometry: Geometry | null;
 }
 
 /** The body's sections in order; the last one runs to the end of the body. */
-export const sectionsOf = (body: XNode | undefined, gutterAtTop: boolean): Section[] => {
+export const sectionsOf = (body: XEl | undefined, gutterAtTop: boolean): Section[] => {
   const out: Section[] = [];
   if (!body) return out;
-  const walk = (container: XNode) => {
+  const walk = (container: XEl) => {
     for (const c of kids(container)) {
       if (c.local === "p") {
         const sectPr = c.child("pPr")?.child("sectPr");

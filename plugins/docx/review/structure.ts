@@ -11,7 +11,7 @@ import type { Finding } from "../../../core/contracts/review.ts";
 import { appendInside, finding, prefixOf, removeNode, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { Story } from "./parts.ts";
-import { kids, type XNode } from "./xml.ts";
+import { kids, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const PARAGRAPHS_FIX = "docx.required_paragraphs";
 export const TABLES_FIX = "docx.empty_tables";
@@ -25,7 +25,7 @@ const NOT_BLOCKS = new Set([
 const WRAPPERS = new Set(["sdt", "sdtContent", "customXml", "ins", "del", "moveTo", "moveFrom"]);
 
 /** The last block-level element of a container, looking into content controls and custom XML. */
-const lastBlock = (container: XNode): XNode | undefined => {
+const lastBlock = (container: XEl): XEl | undefined => {
   const list = kids(container);
   for (let i = list.length - 1; i >= 0; i--) {
     const c = list[i]!;
@@ -44,8 +44,8 @@ const lastBlock = (container: XNode): XNode | undefined => {
 const CONTAINERS = new Set(["txbxContent"]);
 const NOTES = new Set(["footnote", "endnote", "comment"]);
 
-const missingParagraphs = (model: Model): { story: Story; node: XNode }[] => {
-  const out: { story: Story; node: XNode }[] = [];
+const missingParagraphs = (model: Model): { story: Story; node: XEl }[] => {
+  const out: { story: Story; node: XEl }[] = [];
   for (const story of model.stories) {
     if (story.kind === "header" || story.kind === "footer") {
       if (!lastBlock(story.root)) out.push({ story, node: story.root });
@@ -58,8 +58,8 @@ const missingParagraphs = (model: Model): { story: Story; node: XNode }[] => {
   return out;
 };
 
-const emptyTables = (model: Model): { story: Story; node: XNode }[] => {
-  const out: { story: Story; node: XNode }[] = [];
+const emptyTables = (model: Model): { story: Story; node: XEl }[] => {
+  const out: { story: Story; node: XEl }[] = [];
   for (const story of model.stories) {
     for (const tbl of model.all(story, "tbl")) {
       const rows = tbl.childrenNamed("tr");

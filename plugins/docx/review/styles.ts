@@ -5,14 +5,14 @@
  * style by name (names stay English whatever the language of the ids: `Überschrift1` is named `heading 1`).
  */
 import type { Part } from "./parts.ts";
-import type { XNode } from "./xml.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export interface StyleDef {
   readonly id: string;
   readonly type: string;
   readonly name: string;
   readonly basedOn: string | undefined;
-  readonly node: XNode;
+  readonly node: XEl;
 }
 
 const HEADING_NAME = /^(heading [1-9]|title)$/i;
@@ -21,7 +21,7 @@ export class Styles {
   readonly byId = new Map<string, StyleDef>();
   readonly defaults: { paragraph?: string; character?: string; table?: string } = {};
   /** `w:docDefaults`, when present. */
-  readonly docDefaults: XNode | undefined;
+  readonly docDefaults: XEl | undefined;
 
   constructor(readonly part: Part | null) {
     const root = part?.root;
@@ -53,7 +53,7 @@ export class Styles {
   }
 
   /** The paragraph style a paragraph uses (its `pStyle`, else the default paragraph style). */
-  paragraphStyle(pPr: XNode | undefined): string | undefined {
+  paragraphStyle(pPr: XEl | undefined): string | undefined {
     return pPr?.valOf("pStyle") ?? this.defaults.paragraph;
   }
 

@@ -15,7 +15,7 @@ import type { Finding } from "../../../core/contracts/review.ts";
 import { finding, setAttr, prefixOf, type Edit } from "./edit.ts";
 import type { Model } from "./model.ts";
 import { sectionAt, twips } from "./sections.ts";
-import { ancestor, descendants, kids, type XNode } from "./xml.ts";
+import { ancestor, descendants, kids, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const FIX = "docx.fit_tables";
 
@@ -25,7 +25,7 @@ const SLACK = 288;
 const CELL_MARGIN = 108;
 
 interface Wide {
-  readonly table: XNode;
+  readonly table: XEl;
   readonly width: number;
   /** Where the table's left edge is, from the margin (negative: into the left margin). */
   readonly shift: number;
@@ -33,7 +33,7 @@ interface Wide {
 }
 
 /** Tables directly in the body (inside content controls too), not in cells or text boxes. */
-const bodyTables = (body: XNode | undefined, out: XNode[] = []): XNode[] => {
+const bodyTables = (body: XEl | undefined, out: XEl[] = []): XEl[] => {
   if (!body) return out;
   for (const c of kids(body)) {
     if (c.local === "tbl") out.push(c);
@@ -42,11 +42,11 @@ const bodyTables = (body: XNode | undefined, out: XNode[] = []): XNode[] => {
   return out;
 };
 
-const gridWidth = (table: XNode): number =>
+const gridWidth = (table: XEl): number =>
   (table.child("tblGrid")?.childrenNamed("gridCol") ?? []).reduce((sum, c) => sum + Math.max(0, twips(c.attrs["w"]) ?? 0), 0);
 
 /** The width the table takes, in twips: its grid, else its preferred width. */
-const tableWidth = (table: XNode, column: number): number => {
+const tableWidth = (table: XEl, column: number): number => {
   const grid = gridWidth(table);
   if (grid > 0) return grid;
   const tblW = table.child("tblPr")?.child("tblW");
@@ -58,7 +58,7 @@ const tableWidth = (table: XNode, column: number): number => {
 };
 
 /** The left cell margin of a table: its own, else its style's (through `basedOn`), else Word's default. */
-const leftCellMargin = (model: Model, table: XNode): number => {
+const leftCellMargin = (model: Model, table: XEl): number => {
   const tblPr = table.child("tblPr");
   const styles = model.styles;
   const sources = [tblPr, ...styles.chain(tblPr?.valOf("tblStyle") ?? styles.defaults.table).map((s) => s.node.child("tblPr"))];

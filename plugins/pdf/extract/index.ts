@@ -1,6 +1,7 @@
 /**
- * Reading a PDF into Markdown (interface, Extraction): mupdf's structured text page by page, each page opened by a
- * marker `<!-- page N -->`, its text turned into headings, lists, tables and paragraphs (page.ts).
+ * Reading a PDF into the IR (interface, Extraction): mupdf's structured text page by page, each page opened by a
+ * comment block `page N` (written `<!-- page N -->`), its text turned into headings, lists, tables and paragraphs
+ * (page.ts, blocks.ts), every block's `source` the page (`page:N`) and the range of its text it was read from.
  *
  * - Up to `ctx.maxPages` (1,000) pages are read; the rest are named in a final marker and a diagnostic.
  * - A scanned page (no text, pictures over most of it) is drawn at 300 dpi and read by `ctx.ocr`, up to
@@ -11,14 +12,18 @@
  *   that cannot be read gets a marker and a diagnostic, and the rest is read.
  *
  * Pages are read one after the other (mupdf works synchronously); OCR runs in Tesseract processes meanwhile, a few
- * pages ahead, and the text is put together in page order at the end. `ctx.signal` is checked between pages.
+ * pages ahead, and the text is put together in page order at the end. `ctx.signal` is checked between pages. Text read
+ * by OCR has an empty source range at 0: it is not in the page's text.
  */
 import { diagnostic, type Diagnostic } from "../../../core/diagnostics.ts";
-import { ExtractRefused, type Extract, type ExtractContext } from "../../../core/contracts/extract.ts";
+import { ExtractRefused, type ExtractContext, type Extract } from "../../../core/contracts/extract.ts";
+import { assignIds } from "../../../core/ir/ids.ts";
+import type { Block } from "../../../core/ir/types.ts";
+import { markdownBlocks } from "../../../core/extract/markdown-blocks.ts";
 import { PdfReadError } from "../../../renderers/mupdf/errors.ts";
 import { openPdfPages, type LayoutBlock, type PageLayout, type PdfPages } from "../../../renderers/mupdf/pages.ts";
-import { piecesToMarkdown, type Piece } from "../../../renderers/tesseract/layout.ts";
-import { pagePieces, typeScale } from "./page.ts";
+import { pageBlocks } from "./blocks.ts";
+import { pagePieces, pageText, typeScale } from "./page.ts";
 
 export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_OCR_PAGES = 100;
@@ -156,48 +161,51 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
   const overLimit: number[] = [];
   const failed: { page: number; message: string }[] = [];
   const unreadable: { page: number; reason: string }[] = [];
-  const parts: string[] = [];
+  const blocks: Block[] = [];
   for (const [index, result] of results.entries()) {
     ctx.signal?.throwIfAborted();
     const page = index + 1;
-    let body = "";
+    const part = `page:${page}`;
+    const marker = (note: string, end = 0) => ({ type: "comment" as const, id: "", source: { part, start: 0, end }, text: note });
+    const ocrBlocks = (markdown: string): Block[] => markdownBlocks(markdown, { part, start: 0, end: 0 });
     if (result.kind === "unreadable") {
       unreadable.push({ page, reason: result.reason });
-      body = `<!-- page ${page}: could not be read -->`;
+      blocks.push(marker(`page ${page}`), marker(`page ${page}: could not be read`));
     } else if (result.kind === "scan") {
+      blocks.push(marker(`page ${page}`));
       if (result.ocr === "no-ocr") {
         noOcr.push(page);
-        body = `<!-- page ${page}: scanned, not read -->`;
+        blocks.push(marker(`page ${page}: scanned, not read`));
       } else if (result.ocr === "over-limit") {
         overLimit.push(page);
-        body = `<!-- page ${page}: scanned, not read (over the ${limit(maxOcr)} OCR pages limit) -->`;
+        blocks.push(marker(`page ${page}: scanned, not read (over the ${limit(maxOcr)} OCR pages limit)`));
       } else {
         const outcome = await result.ocr;
         ctx.signal?.throwIfAborted();
-        if (outcome.ok) body = outcome.markdown.trim() === "" ? `<!-- page ${page}: scanned, no text found -->` : outcome.markdown.trim();
-        else {
+        if (!outcome.ok) {
           failed.push({ page, message: ocrMessage(outcome.error) });
-          body = `<!-- page ${page}: scanned, not read (OCR failed) -->`;
-        }
+          blocks.push(marker(`page ${page}: scanned, not read (OCR failed)`));
+        } else if (outcome.markdown.trim() === "") blocks.push(marker(`page ${page}: scanned, no text found`));
+        else blocks.push(...ocrBlocks(outcome.markdown));
       }
     } else {
-      const texts = new Map<LayoutBlock, Piece | undefined>();
+      blocks.push(marker(`page ${page}`, pageText(result.layout).length));
+      const texts = new Map<LayoutBlock, Block[]>();
       for (const [block, job] of result.pictures) {
         const outcome = await job;
         ctx.signal?.throwIfAborted();
         if (!outcome.ok) failed.push({ page, message: ocrMessage(outcome.error) });
         else if (outcome.confidence >= PICTURE_MIN_CONFIDENCE && /\p{L}{2,}/u.test(outcome.markdown)) {
-          texts.set(block, { kind: "raw", text: `<!-- picture: text read by OCR -->\n\n${outcome.markdown.trim()}` });
+          texts.set(block, [marker("picture: text read by OCR"), ...ocrBlocks(outcome.markdown)]);
         }
       }
-      body = piecesToMarkdown(pagePieces(result.layout, scale, (block) => texts.get(block)));
+      blocks.push(...pageBlocks(pagePieces(result.layout, scale, (block) => texts.get(block)), page));
     }
-    parts.push(body === "" ? `<!-- page ${page} -->` : `<!-- page ${page} -->\n\n${body}`);
   }
 
   if (total > reading) {
     const range = reading + 1 === total ? `page ${total}` : `pages ${reading + 1}–${total}`;
-    parts.push(`<!-- ${range} not read: over the ${limit(maxPages)}-page limit -->`);
+    blocks.push({ type: "comment", id: "", text: `${range} not read: over the ${limit(maxPages)}-page limit` });
     diagnostics.push(diagnostic("extract.pages_over_limit", "warning", "extract", `The PDF has ${limit(total)} pages; only the first ${limit(maxPages)} were read (${range} not read).`));
   }
   if (noOcr.length > 0) {
@@ -217,5 +225,5 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
     diagnostics.push({ ...diagnostic("extract.page_unreadable", "warning", "extract", `Page ${page} could not be read (${reason}).`), location: { pages: [page] } });
   }
   if (unreadable.length === reading) throw new ExtractRefused("The PDF is damaged: none of its pages can be read.", "unreadable");
-  return { markdown: parts.join("\n\n"), pages: total, diagnostics };
+  return { ir: assignIds({ id: "doc", blocks, footnotes: [] }), pages: total, diagnostics };
 };

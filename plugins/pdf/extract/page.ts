@@ -1,11 +1,15 @@
 /**
- * One PDF page's text (mupdf's blocks of lines with positions, renderers/mupdf/pages.ts) → Markdown pieces:
- * headings from the font size (the body size is the document's most common one; larger sizes rank `#`, `##`,
- * `###`; a short bold line of body size is a heading one rank below), lists and paragraphs (renderers/tesseract/
- * layout.ts, shared with OCR), tables from the layout, two-column pages read a column at a time, and the page number
- * alone in the top or bottom margin left out (the page marker says the page).
+ * One PDF page's text (mupdf's blocks of lines with positions, renderers/mupdf/pages.ts) → pieces of a page (blocks.ts
+ * makes them IR blocks): headings from the font size (the body size is the document's most common one; larger sizes
+ * rank `#`, `##`, `###`; a short bold line of body size is a heading one rank below), lists and paragraphs
+ * (renderers/tesseract/layout.ts, shared with OCR), tables from the layout, two-column pages read a column at a time,
+ * and the page number alone in the top or bottom margin left out (the page marker says the page).
+ *
+ * Each piece knows where it came from: the range, in the page's text (`pageText`), of the mupdf block (or blocks, for
+ * a table) it was read from.
  */
 import type { LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout } from "../../../renderers/mupdf/pages.ts";
+import type { Block } from "../../../core/ir/types.ts";
 import { findTables, flow, joinLines, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
 
 /** What the whole document says about its type sizes, for headings on any page. */
@@ -192,16 +196,38 @@ const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: numb
   return pieces;
 };
 
-/** A picture's OCR text, found by the caller; `undefined` leaves the picture out. */
-export type PictureText = (block: LayoutBlock & { kind: "image" }) => Piece | undefined;
+/** A picture's OCR text as IR blocks, found by the caller; `undefined` leaves the picture out. */
+export type PictureText = (block: LayoutBlock & { kind: "image" }) => Block[] | undefined;
 
-export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: PictureText = () => undefined): Piece[] => {
+/** A piece of a page and the range of page text it was read from, or the blocks a picture's OCR text made. */
+export type PagePiece = { readonly piece: Piece; readonly start: number; readonly end: number } | { readonly picture: Block[] };
+
+/**
+ * The page's text as a source range counts it: the lines of mupdf's text blocks in mupdf's order, each followed by a
+ * newline. Returns each block's range in it and its length.
+ */
+export const pageText = (layout: PageLayout): { ranges: Map<LayoutBlock, { start: number; end: number }>; length: number } => {
+  const ranges = new Map<LayoutBlock, { start: number; end: number }>();
+  let at = 0;
+  for (const block of layout.blocks) {
+    if (block.kind !== "text") continue;
+    const start = at;
+    for (const line of block.lines) at += line.text.length + 1;
+    ranges.set(block, { start, end: at });
+  }
+  return { ranges, length: at };
+};
+
+export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: PictureText = () => undefined): PagePiece[] => {
+  const { ranges } = pageText(layout);
+  const rangeOf = new Map<LayoutBlock, { start: number; end: number }>();
   const blocks: LayoutBlock[] = [];
   for (const block of layout.blocks) {
     if (block.kind === "image") blocks.push(block);
     else {
       const lines = mergeBaselines(block.lines.filter((l) => l.text.trim() !== "")).map((l) => ({ ...l, textBlock: block }));
       const merged: LayoutTextBlock = { ...block, lines };
+      rangeOf.set(merged, ranges.get(block)!);
       if (lines.length > 0 && !isPageNumber(merged, layout)) blocks.push(merged);
     }
   }
@@ -210,17 +236,18 @@ export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: Pi
   for (const table of tables) for (const line of table.lines) tableOf.set(line, table);
   const done = new Set<(typeof tables)[number]>();
 
-  const pieces: Piece[] = [];
+  const pieces: PagePiece[] = [];
   for (const block of readingOrder(blocks, layout.width)) {
     if (block.kind === "image") {
-      const piece = pictureText(block);
-      if (piece) pieces.push(piece);
+      const picture = pictureText(block);
+      if (picture) pieces.push({ picture });
       continue;
     }
     const frame = { x0: block.x0, x1: block.x1 };
+    const { start, end } = rangeOf.get(block)!;
     let run: LayoutLine[] = [];
     const flushRun = () => {
-      if (run.length > 0) pieces.push(...blockPieces(run, frame, scale));
+      if (run.length > 0) for (const piece of blockPieces(run, frame, scale)) pieces.push({ piece, start, end });
       run = [];
     };
     for (const line of block.lines) {
@@ -232,7 +259,12 @@ export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: Pi
       flushRun();
       if (!done.has(table)) {
         done.add(table);
-        pieces.push({ kind: "table", rows: table.rows });
+        const spans = [...table.lines].map((l) => ranges.get((l as LayoutLine & { textBlock: LayoutBlock }).textBlock)).filter((r) => r !== undefined);
+        pieces.push({
+          piece: { kind: "table", rows: table.rows },
+          start: Math.min(...spans.map((r) => r.start)),
+          end: Math.max(...spans.map((r) => r.end)),
+        });
       }
     }
     flushRun();

@@ -1,28 +1,32 @@
 /**
- * Speaker notes of a slide (its `notesSlide` relationship): the text of the notes body placeholder, written after
- * the slide as a block quote opening with `Notes:` — the same form Quire's own Markdown uses for notes, so a deck
- * read back and rendered again keeps them.
+ * Speaker notes of a slide (its `notesSlide` relationship): the text of the notes body placeholder, as a quote
+ * opening with `Notes:` — the same form Quire's own Markdown uses for notes, so a deck read back and rendered again
+ * keeps them. The quote's source is the notes part's root; its blocks have their paragraphs'.
  */
+import type { Block, QuoteBlock } from "../../../core/ir/types.ts";
+import { sourceOf } from "../../../core/ooxml/ir.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
-import { prefixLines } from "../../xlsx/extract/markdown.ts";
-import { relsOf, relsOfType } from "../../xlsx/extract/rels.ts";
-import { descendants, path, readPart } from "../../xlsx/extract/xml.ts";
+import { relsOf, relsOfType } from "../../../core/ooxml/rels.ts";
+import { descendants, path, readPart } from "../../../core/ooxml/xml/query.ts";
 import { placeholderOf } from "./placeholders.ts";
 import { textBlocks } from "./text.ts";
 
-export const notesMarkdown = (pkg: Package, slidePart: string): string => {
+export const notesBlock = (pkg: Package, slidePart: string): QuoteBlock | null => {
   const rel = relsOfType(relsOf(pkg, slidePart), "notesSlide").find((r) => !r.external);
-  if (!rel) return "";
+  if (!rel) return null;
   const root = readPart(pkg, rel.target);
   const tree = path(root ?? undefined, "cSld", "spTree");
-  if (!tree) return "";
+  if (!root || !tree) return null;
   const rels = relsOf(pkg, rel.target);
   const blocks = descendants(tree, "sp")
     .filter((sp) => placeholderOf(sp)?.type === "body")
     .flatMap((sp) => textBlocks(path(sp, "txBody"), { rels, listStyles: [] }));
-  if (blocks.length === 0) return "";
   const [first, ...rest] = blocks;
+  if (!first) return null;
+  const source = sourceOf(root);
+  const label = (text: string) => ({ type: "text" as const, id: "", text, marks: [] });
   // A list cannot start on the `Notes:` line.
-  const opening = /^(- |\d+\. )/.test(first!) ? `Notes:\n\n${first}` : `Notes: ${first}`;
-  return prefixLines([opening, ...rest].join("\n\n"), "> ");
+  const opening: Block[] =
+    first.type === "paragraph" ? [{ ...first, inlines: [label("Notes: "), ...first.inlines] }] : [{ type: "paragraph", id: "", source, inlines: [label("Notes:")] }, first];
+  return { type: "quote", id: "", source, blocks: [...opening, ...rest] };
 };

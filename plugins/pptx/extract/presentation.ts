@@ -4,8 +4,8 @@
  */
 import type { Package } from "../../../core/ooxml/package.ts";
 import { ExtractRefused } from "../../../core/contracts/extract.ts";
-import { mainPart, relsOf } from "../../xlsx/extract/rels.ts";
-import { attr, child, kids, readPart, relAttr } from "../../xlsx/extract/xml.ts";
+import { mainPart, relsOf } from "../../../core/ooxml/rels.ts";
+import { attr, child, kids, readPart, relAttr } from "../../../core/ooxml/xml/query.ts";
 
 export interface Presentation {
   readonly part: string;

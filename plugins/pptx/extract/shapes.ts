@@ -4,11 +4,12 @@
  * shapes whose tops are close (within 1/24 of the slide height), left to right. Shapes whose position is unknown
  * come last, in the order the file lists them.
  */
-import { attr, child, elements, nameOf, type XmlNode } from "../../xlsx/extract/xml.ts";
+import { attr, child, elements } from "../../../core/ooxml/xml/query.ts";
 import { placeholderOf, type Box, type Placeholder, type SlideTemplates } from "./placeholders.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export interface PlacedShape {
-  readonly node: XmlNode;
+  readonly node: XEl;
   /** `sp`, `pic`, `graphicFrame`, `cxnSp`, `contentPart`… */
   readonly kind: string;
   readonly ph: Placeholder | null;
@@ -25,10 +26,10 @@ interface Transform {
 
 const IDENTITY: Transform = { sx: 1, sy: 1, dx: 0, dy: 0 };
 
-const num = (node: XmlNode | undefined, name: string): number => Number(attr(node, name) ?? 0) || 0;
+const num = (node: XEl | undefined, name: string): number => Number(attr(node, name) ?? 0) || 0;
 
 /** The transform a group applies to its children, composed with its parent's. */
-const groupTransform = (group: XmlNode, parent: Transform): Transform => {
+const groupTransform = (group: XEl, parent: Transform): Transform => {
   const xfrm = child(child(group, "grpSpPr"), "xfrm");
   if (!xfrm) return parent;
   const off = child(xfrm, "off");
@@ -41,9 +42,9 @@ const groupTransform = (group: XmlNode, parent: Transform): Transform => {
   return { sx: own.sx * parent.sx, sy: own.sy * parent.sy, dx: own.dx * parent.sx + parent.dx, dy: own.dy * parent.sy + parent.dy };
 };
 
-const flatten = (tree: XmlNode, transform: Transform, templates: SlideTemplates, out: PlacedShape[]): void => {
+const flatten = (tree: XEl, transform: Transform, templates: SlideTemplates, out: PlacedShape[]): void => {
   for (const node of elements(tree)) {
-    const kind = nameOf(node);
+    const kind = node.local;
     if (kind === "grpSp") {
       flatten(node, groupTransform(node, transform), templates, out);
       continue;
@@ -56,7 +57,7 @@ const flatten = (tree: XmlNode, transform: Transform, templates: SlideTemplates,
   }
 };
 
-export const shapesInReadingOrder = (spTree: XmlNode, templates: SlideTemplates, slideHeight: number): PlacedShape[] => {
+export const shapesInReadingOrder = (spTree: XEl, templates: SlideTemplates, slideHeight: number): PlacedShape[] => {
   const all: PlacedShape[] = [];
   flatten(spTree, IDENTITY, templates, all);
   const placed = all.filter((s) => s.box).sort((a, b) => a.box!.y - b.box!.y || a.box!.x - b.box!.x || a.order - b.order);

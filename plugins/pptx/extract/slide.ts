@@ -1,20 +1,24 @@
 /**
- * One slide as a Markdown section: `## Slide N: title` (the title or centred-title placeholder; `## Slide N` when
+ * One slide as IR blocks: a level-2 heading `Slide N: title` (the title or centred-title placeholder; `Slide N` when
  * there is none; `(hidden)` for hidden slides), then its shapes in reading order — text (paragraphs and lists),
- * tables, charts (title and cached data), SmartArt text as a list, pictures as `![descr](media/…)` — and the
- * speaker notes as a `> Notes:` block quote. Date, footer and slide-number placeholders are page furniture and
- * are left out.
+ * tables, charts (title and cached data), SmartArt text as a list, pictures — and the speaker notes as a `Notes:`
+ * quote. Date, footer and slide-number placeholders are page furniture and are left out; what is not read (an
+ * embedded object, a chart of a newer kind) is said in a comment block. Every block's source is the element it was
+ * read from: the title shape for the heading (the slide's root when there is no title), the shape, table, paragraph
+ * or diagram point otherwise, in the slide's part or the chart, diagram or notes part it points to.
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
+import type { Block, ListItem } from "../../../core/ir/types.ts";
+import { chartBlocks } from "../../../core/ooxml/chart.ts";
+import { pictureSrc, sourceOf } from "../../../core/ooxml/ir.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
-import { chartMarkdown } from "../../xlsx/extract/chart.ts";
-import { escapeLineStart, escapeText, pictureMarkdown } from "../../xlsx/extract/markdown.ts";
-import { relsOf, type Rels } from "../../xlsx/extract/rels.ts";
-import { attr, child, descendants, flag, kids, path, readPart, relAttr, type XmlNode } from "../../xlsx/extract/xml.ts";
-import { notesMarkdown } from "./notes.ts";
+import { relsOf, type Rels } from "../../../core/ooxml/rels.ts";
+import { attr, child, descendants, flag, kids, path, readPart, relAttr } from "../../../core/ooxml/xml/query.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
+import { notesBlock } from "./notes.ts";
 import { isTitle, type Templates } from "./placeholders.ts";
 import { shapesInReadingOrder, type PlacedShape } from "./shapes.ts";
-import { tableMarkdown } from "./table.ts";
+import { tableBlock } from "./table.ts";
 import { plainText, textBlocks } from "./text.ts";
 
 const FURNITURE = new Set(["dt", "ftr", "sldNum", "hdr"]);
@@ -29,64 +33,73 @@ export interface SlideContext {
 interface ShapeContext extends SlideContext {
   readonly rels: Rels;
   readonly number: number;
-  readonly listStyles: (shape: PlacedShape) => XmlNode[];
+  readonly listStyles: (shape: PlacedShape) => XEl[];
 }
 
+const text = (value: string) => [{ type: "text" as const, id: "", text: value, marks: [] }];
+
 /** SmartArt: the text of the diagram's data points, one list item each. */
-const diagramMarkdown = (pkg: Package, part: string): string => {
+const diagramBlocks = (pkg: Package, part: string): Block[] => {
   const root = readPart(pkg, part);
-  const points = kids(path(root ?? undefined, "ptLst"), "pt").filter((pt) => (attr(pt, "type") ?? "node") === "node");
-  const items = points
-    .map((pt) =>
-      kids(child(pt, "t"), "p")
+  const list = path(root ?? undefined, "ptLst");
+  const items = kids(list, "pt")
+    .filter((pt) => (attr(pt, "type") ?? "node") === "node")
+    .flatMap((pt): ListItem[] => {
+      const value = kids(child(pt, "t"), "p")
         .map(plainText)
         .filter(Boolean)
-        .join(" "),
-    )
-    .filter(Boolean);
-  return items.map((t) => `- ${escapeLineStart(escapeText(t))}`).join("\n");
+        .join(" ");
+      const source = sourceOf(pt);
+      return value ? [{ id: "", source, blocks: [{ type: "paragraph", id: "", source, inlines: text(value) }] }] : [];
+    });
+  return list && items.length > 0 ? [{ type: "list", id: "", source: sourceOf(list), ordered: false, start: 1, items }] : [];
 };
 
-const frameMarkdown = (frame: XmlNode, ctx: ShapeContext): string => {
+const frameBlocks = (frame: XEl, ctx: ShapeContext): Block[] => {
   const data = path(frame, "graphic", "graphicData");
   const uri = attr(data, "uri") ?? "";
+  const source = sourceOf(frame);
   const table = child(data, "tbl");
-  if (table) return tableMarkdown(table, ctx.rels);
+  if (table) {
+    const block = tableBlock(table, ctx.rels);
+    return block ? [block] : [];
+  }
   if (/\/chart$/.test(uri)) {
     const rel = ctx.rels.get(relAttr(child(data, "chart"), "id") ?? "");
-    return rel && !rel.external ? chartMarkdown(ctx.pkg, rel.target, ctx.diagnostics) : "";
+    return rel && !rel.external ? chartBlocks(ctx.pkg, rel.target, ctx.diagnostics, source) : [];
   }
   if (/chartex$/i.test(uri)) {
     ctx.diagnostics.push({ code: "extract.chart_unsupported", severity: "info", category: "extract", message: `Slide ${ctx.number} has a chart of a newer kind (chartex) whose data is not read.`, location: { pages: [ctx.number] } });
-    return "_(a chart of a kind whose data Quire does not read)_";
+    return [{ type: "comment", id: "", source, text: "a chart of a kind whose data Quire does not read" }];
   }
   if (/\/diagram$/.test(uri)) {
     const rel = ctx.rels.get(relAttr(child(data, "relIds"), "dm") ?? "");
-    return rel && !rel.external ? diagramMarkdown(ctx.pkg, rel.target) : "";
+    return rel && !rel.external ? diagramBlocks(ctx.pkg, rel.target) : [];
   }
-  const ole = descendants(data ?? {}, "oleObj")[0];
-  if (ole) return `_(embedded object${attr(ole, "progId") ? `: ${escapeText(attr(ole, "progId")!)}` : ""})_`;
-  return "";
+  const ole = descendants(data ?? undefined, "oleObj")[0];
+  if (ole) return [{ type: "comment", id: "", source, text: `embedded object${attr(ole, "progId") ? `: ${attr(ole, "progId")}` : ""}` }];
+  return [];
 };
 
-const shapeMarkdown = (shape: PlacedShape, ctx: ShapeContext): string => {
+const shapeBlocks = (shape: PlacedShape, ctx: ShapeContext): Block[] => {
   switch (shape.kind) {
     case "sp":
-      return textBlocks(child(shape.node, "txBody"), { rels: ctx.rels, listStyles: ctx.listStyles(shape) }).join("\n\n");
+      return textBlocks(child(shape.node, "txBody"), { rels: ctx.rels, listStyles: ctx.listStyles(shape) });
     case "pic": {
       const blip = path(shape.node, "blipFill", "blip");
       const rel = ctx.rels.get(relAttr(blip, "embed") ?? relAttr(blip, "link") ?? "");
       const props = path(shape.node, "nvPicPr", "cNvPr");
-      return rel ? pictureMarkdown(attr(props, "descr") || attr(props, "title") || "", rel.target, rel.external) : "";
+      const alt = (attr(props, "descr") || attr(props, "title") || "").replace(/\s+/g, " ").trim();
+      return rel ? [{ type: "image", id: "", source: sourceOf(shape.node), src: pictureSrc(rel.target, rel.external), alt }] : [];
     }
     case "graphicFrame":
-      return frameMarkdown(shape.node, ctx);
+      return frameBlocks(shape.node, ctx);
     default:
-      return "";
+      return [];
   }
 };
 
-export const slideMarkdown = (part: string, number: number, ctx: SlideContext): string => {
+export const slideBlocks = (part: string, number: number, ctx: SlideContext): Block[] => {
   const root = readPart(ctx.pkg, part);
   const tree = path(root ?? undefined, "cSld", "spTree");
   const hidden = attr(root ?? undefined, "show") !== undefined && !flag(root ?? undefined, "show");
@@ -105,11 +118,15 @@ export const slideMarkdown = (part: string, number: number, ctx: SlideContext): 
     number,
     listStyles: (shape) => slideTemplates.listStyles(shape.node, shape.ph),
   };
-  const body = shapes
-    .filter((s) => s !== titleShape && !(s.ph && FURNITURE.has(s.ph.type)))
-    .map((s) => shapeMarkdown(s, shapeCtx))
-    .filter((text) => text.trim());
-  const heading = `## Slide ${number}${title ? `: ${escapeText(title)}` : ""}${hidden ? " (hidden)" : ""}`;
-  const notes = notesMarkdown(ctx.pkg, part);
-  return [heading, ...body, ...(notes ? [notes] : [])].join("\n\n");
+  const headingSource = titleShape?.node ?? root;
+  const heading: Block = {
+    type: "heading",
+    id: "",
+    ...(headingSource ? { source: sourceOf(headingSource) } : {}),
+    level: 2,
+    inlines: text(`Slide ${number}${title ? `: ${title}` : ""}${hidden ? " (hidden)" : ""}`),
+  };
+  const body = shapes.filter((s) => s !== titleShape && !(s.ph && FURNITURE.has(s.ph.type))).flatMap((s) => shapeBlocks(s, shapeCtx));
+  const notes = notesBlock(ctx.pkg, part);
+  return [heading, ...body, ...(notes ? [notes] : [])];
 };

@@ -1,13 +1,15 @@
 /**
- * DrawingML text (`p:txBody`, `a:txBody`) as Markdown: paragraphs with a bullet (their own or inherited, see
- * `placeholders.ts`) become `-` or `1.` list items nested by `a:pPr lvl`; other paragraphs are plain paragraphs.
- * Runs keep bold, italic and web links (`a:hlinkClick` to an external address); a line break (`a:br`) is a hard
- * break. Fields (`a:fld`, slide numbers, dates) show their cached text.
+ * DrawingML text (`p:txBody`, `a:txBody`) as IR blocks: paragraphs with a bullet (their own or inherited, see
+ * `placeholders.ts`) become list items nested by `a:pPr lvl`; other paragraphs are plain paragraphs. Runs keep bold,
+ * italic and web links (`a:hlinkClick` to an external address); a line break (`a:br`) is a hard break. Fields
+ * (`a:fld`, slide numbers, dates) show their cached text. Every block and item has the `a:p` it came from as source.
  */
-import { emphasize, escapeLineStart, escapeText, safeUrl } from "../../xlsx/extract/markdown.ts";
-import type { Rels } from "../../xlsx/extract/rels.ts";
-import { attr, child, elements, flag, kids, nameOf, ownText, relAttr, type XmlNode } from "../../xlsx/extract/xml.ts";
-import { bulletAt, type Bullet } from "./placeholders.ts";
+import type { Block, Inline, ListBlock, Mark } from "../../../core/ir/types.ts";
+import { safeUrl, sourceOf } from "../../../core/ooxml/ir.ts";
+import type { Rels } from "../../../core/ooxml/rels.ts";
+import { attr, child, elements, flag, kids, ownText, relAttr } from "../../../core/ooxml/xml/query.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
+import { bulletAt } from "./placeholders.ts";
 
 interface Segment {
   text: string;
@@ -16,10 +18,10 @@ interface Segment {
   link: string | null;
 }
 
-const segmentsOf = (p: XmlNode, rels: Rels | null): Segment[] => {
+const segmentsOf = (p: XEl, rels: Rels | null): Segment[] => {
   const out: Segment[] = [];
   for (const run of elements(p)) {
-    const name = nameOf(run);
+    const name = run.local;
     if (name === "br") out.push({ text: "\n", bold: false, italic: false, link: null });
     else if (name === "r" || name === "fld") {
       const props = child(run, "rPr");
@@ -36,89 +38,116 @@ const segmentsOf = (p: XmlNode, rels: Rels | null): Segment[] => {
 };
 
 /** A paragraph's text without formatting (line breaks as spaces). */
-export const plainText = (p: XmlNode): string =>
+export const plainText = (p: XEl): string =>
   segmentsOf(p, null)
     .map((s) => s.text)
     .join("")
     .replace(/\s+/g, " ")
     .trim();
 
-/** A paragraph as inline Markdown; line breaks stay `\n` for the caller to render. */
-export const inlineMarkdown = (p: XmlNode, rels: Rels | null): string => {
+const marksOf = (s: Segment): Mark[] => (s.bold ? (s.italic ? ["bold", "italic"] : ["bold"]) : s.italic ? ["italic"] : []);
+
+/** A segment's text as text inlines, a line break between its lines. */
+const lines = (s: Segment): Inline[] => {
+  const out: Inline[] = [];
+  s.text.split("\n").forEach((line, i) => {
+    if (i > 0) out.push({ type: "lineBreak", id: "" });
+    if (line) out.push({ type: "text", id: "", text: line, marks: marksOf(s) });
+  });
+  return out;
+};
+
+/**
+ * Spaces at the start and end of each line are not text anyone sees, nor are line breaks at the paragraph's ends.
+ * Works on the top-level inlines; a link counts as text.
+ */
+const trimLines = (inlines: Inline[]): Inline[] => {
+  const out = [...inlines];
+  for (let i = 0; i < out.length; i++) {
+    const inline = out[i]!;
+    if (inline.type !== "text") continue;
+    const before = out[i - 1];
+    const after = out[i + 1];
+    let text = inline.text;
+    if (!before || before.type === "lineBreak") text = text.trimStart();
+    if (!after || after.type === "lineBreak") text = text.trimEnd();
+    if (text === "") {
+      out.splice(i, 1);
+      // The inline before may now end a line.
+      i = Math.max(-1, i - 2);
+    } else out[i] = { ...inline, text };
+  }
+  while (out[0]?.type === "lineBreak") out.shift();
+  while (out.at(-1)?.type === "lineBreak") out.pop();
+  return out;
+};
+
+/** A paragraph's runs as IR inlines: marks, links (their line breaks as spaces) and hard line breaks. */
+export const paragraphInlines = (p: XEl, rels: Rels | null): Inline[] => {
   const merged: Segment[] = [];
   for (const s of segmentsOf(p, rels)) {
-    const last = merged[merged.length - 1];
+    const last = merged.at(-1);
     if (last && last.bold === s.bold && last.italic === s.italic && last.link === s.link) last.text += s.text;
     else merged.push({ ...s });
   }
-  let out = "";
+  const out: Inline[] = [];
   for (let i = 0; i < merged.length; ) {
     const link = merged[i]!.link;
-    let inner = "";
-    for (; i < merged.length && merged[i]!.link === link; i++) {
-      const s = merged[i]!;
-      inner += s.text
-        .split("\n")
-        .map((line) => emphasize(escapeText(line), s.bold, s.italic))
-        .join("\n");
-    }
-    out += link && inner.trim() ? `[${inner.replace(/\n/g, " ")}](${link})` : inner;
+    const group: Segment[] = [];
+    for (; i < merged.length && merged[i]!.link === link; i++) group.push(merged[i]!);
+    if (link && group.some((s) => s.text.trim())) {
+      const children = group.filter((s) => s.text).map((s): Inline => ({ type: "text", id: "", text: s.text.replace(/\n/g, " "), marks: marksOf(s) }));
+      out.push({ type: "link", id: "", href: link, children });
+    } else out.push(...group.flatMap(lines));
   }
-  return out.trim();
+  return trimLines(out);
 };
-
-interface Paragraph {
-  readonly level: number;
-  readonly bullet: Bullet;
-  readonly markdown: string;
-}
 
 export interface TextOptions {
   readonly rels: Rels | null;
   /** The inherited list styles of the shape, nearest first. */
-  readonly listStyles: readonly XmlNode[];
+  readonly listStyles: readonly XEl[];
 }
 
-/** Lines of a block with hard breaks: `\` at the end of each broken line, continuation lines indented. */
-const hardBreaks = (markdown: string, indent: string): string =>
-  markdown
-    .split("\n")
-    .map((line, i) => (i === 0 ? "" : indent) + escapeLineStart(line.trim()))
-    .join("\\\n");
-
-/** The paragraphs of a text body as Markdown blocks (a list is one block). */
-export const textBlocks = (body: XmlNode | undefined, options: TextOptions): string[] => {
-  const paragraphs: Paragraph[] = kids(body, "p").map((p) => {
+/**
+ * The paragraphs of a text body as IR blocks. Consecutive bulleted paragraphs make one list: an item deeper than the
+ * one before goes into a list inside it (one step, however many levels deeper), and an item switching between
+ * bullets and numbers starts a list of its own in the same place.
+ */
+export const textBlocks = (body: XEl | undefined, options: TextOptions): Block[] => {
+  const blocks: Block[] = [];
+  // The paragraph level at each depth of nesting, and the open list there.
+  let levels: number[] = [];
+  let lists: ListBlock[] = [];
+  for (const p of kids(body, "p")) {
+    const inlines = paragraphInlines(p, options.rels);
+    if (inlines.length === 0) continue;
+    const source = sourceOf(p);
     const pPr = child(p, "pPr");
     const level = Math.min(8, Math.max(0, Number(attr(pPr, "lvl") ?? 0) || 0));
-    return { level, bullet: bulletAt(pPr, level, options.listStyles), markdown: inlineMarkdown(p, options.rels) };
-  });
-  const blocks: string[] = [];
-  let list: string[] = [];
-  let stack: Array<{ level: number; width: number; count: number; ordered: boolean }> = [];
-  const closeList = () => {
-    if (list.length) blocks.push(list.join("\n"));
-    list = [];
-    stack = [];
-  };
-  for (const p of paragraphs) {
-    if (!p.markdown) continue;
-    if (p.bullet.kind === "none") {
-      closeList();
-      blocks.push(hardBreaks(p.markdown, ""));
+    const bullet = bulletAt(pPr, level, options.listStyles);
+    const paragraph: Block = { type: "paragraph", id: "", source, inlines };
+    if (bullet.kind === "none") {
+      levels = [];
+      lists = [];
+      blocks.push(paragraph);
       continue;
     }
-    // Close deeper levels; an item at the same level continues (or, switching between `-` and `1.`, restarts) the
-    // numbering. An item more than one level below its parent still nests one step: the indent comes from the parents.
-    while (stack.length && stack[stack.length - 1]!.level > p.level) stack.pop();
-    const ordered = p.bullet.kind === "number";
-    const previous = stack.length && stack[stack.length - 1]!.level === p.level ? stack.pop()! : null;
-    const count = previous?.ordered === ordered ? previous.count + 1 : p.bullet.kind === "number" ? p.bullet.start : 1;
-    const marker = ordered ? `${count}. ` : "- ";
-    const indent = stack.reduce((n, s) => n + s.width, 0);
-    stack.push({ level: p.level, width: marker.length, count, ordered });
-    list.push(" ".repeat(indent) + marker + hardBreaks(p.markdown, " ".repeat(indent + marker.length)));
+    // An item sits one step inside the nearest item of a lower level before it, whatever the levels between.
+    while (levels.length && levels.at(-1)! > level) levels.pop();
+    if (levels.at(-1) === level) levels.pop();
+    const depth = levels.length;
+    levels.push(level);
+    lists.length = Math.min(lists.length, depth + 1);
+    const ordered = bullet.kind === "number";
+    let list = lists[depth];
+    if (!list || list.ordered !== ordered) {
+      list = { type: "list", id: "", source, ordered, start: bullet.kind === "number" ? bullet.start : 1, items: [] };
+      (depth === 0 ? blocks : lists[depth - 1]!.items.at(-1)!.blocks).push(list);
+      lists[depth] = list;
+    }
+    list.items.push({ id: "", source, blocks: [paragraph] });
+    for (const holder of lists) holder.source = { ...holder.source!, end: source.end };
   }
-  closeList();
   return blocks;
 };

@@ -5,25 +5,25 @@
  * text of the slide's notes. Each string opens with its slide number (`3: …`), so text moved from one slide to
  * another shows. Built from the XML text nodes, never from Markdown.
  */
-import type { XmlNode } from "../../../core/ooxml/package.ts";
-import { child, descendants, elements, kids, nameOf, ownText, path } from "../../xlsx/extract/xml.ts";
+import { child, descendants, elements, kids, ownText, path } from "../../../core/ooxml/xml/query.ts";
 import type { Deck } from "./deck.ts";
 import { placeholderOf } from "./templates.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 /** The text of one paragraph (`a:p`). */
-export const paragraphText = (p: XmlNode): string => {
+export const paragraphText = (p: XEl): string => {
   let text = "";
   for (const run of elements(p)) {
-    const name = nameOf(run);
+    const name = run.local;
     if (name === "br") text += "\n";
     else if (name === "r" || name === "fld") text += kids(run, "t").map(ownText).join("");
   }
   return text;
 };
 
-const bodyTexts = (body: XmlNode | undefined): string[] => kids(body, "p").map(paragraphText).filter((t) => t !== "");
+const bodyTexts = (body: XEl | undefined): string[] => kids(body, "p").map(paragraphText).filter((t) => t !== "");
 
-const tableTexts = (tbl: XmlNode): string[] =>
+const tableTexts = (tbl: XEl): string[] =>
   kids(tbl, "tr").flatMap((tr, r) =>
     kids(tr, "tc").flatMap((tc, c) => {
       const text = kids(child(tc, "txBody"), "p").map(paragraphText).join("\n");
@@ -31,9 +31,9 @@ const tableTexts = (tbl: XmlNode): string[] =>
     }),
   );
 
-const treeTexts = (tree: XmlNode): string[] =>
+const treeTexts = (tree: XEl): string[] =>
   elements(tree).flatMap((node) => {
-    switch (nameOf(node)) {
+    switch (node.local) {
       case "sp":
         return bodyTexts(child(node, "txBody"));
       case "grpSp":
@@ -47,7 +47,7 @@ const treeTexts = (tree: XmlNode): string[] =>
     }
   });
 
-const notesTexts = (notes: XmlNode | null): string[] => {
+const notesTexts = (notes: XEl | null): string[] => {
   const tree = path(notes ?? undefined, "cSld", "spTree");
   if (!tree) return [];
   return descendants(tree, "sp")
@@ -62,5 +62,5 @@ export const deckContent = (deck: Deck): string[] =>
   ]);
 
 /** Whether a shape tree holds any text a reader sees. */
-export const hasText = (tree: XmlNode): boolean => treeTexts(tree).some((t) => t.trim() !== "");
+export const hasText = (tree: XEl): boolean => treeTexts(tree).some((t) => t.trim() !== "");
 

@@ -3,16 +3,17 @@
  * presentation order through `p:sldIdLst` and the part's relationships, master ids), each slide with its layout,
  * master and notes, and the theme's heading and body fonts. Checks and repairs work from this one reading.
  */
-import type { Package, XmlNode } from "../../../core/ooxml/package.ts";
-import { relsOfType } from "../../xlsx/extract/rels.ts";
-import { attr, child, kids, path, relAttr } from "../../xlsx/extract/xml.ts";
+import type { Package } from "../../../core/ooxml/package.ts";
+import { relsOfType } from "../../../core/ooxml/rels.ts";
+import { attr, child, kids, path, relAttr } from "../../../core/ooxml/xml/query.ts";
 import { Parts } from "./parts.ts";
 import { Templates, type SlideTemplates } from "./templates.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export interface ListedSlide {
   /** 1-based position in `p:sldIdLst`: the slide number a reader sees. */
   readonly number: number;
-  readonly sldId: XmlNode;
+  readonly sldId: XEl;
   readonly id: string | undefined;
   readonly rid: string | undefined;
   /** The slide part, or null when the relationship is missing, external or not a slide. */
@@ -22,18 +23,18 @@ export interface ListedSlide {
 export interface Slide {
   readonly number: number;
   readonly part: string;
-  readonly root: XmlNode;
+  readonly root: XEl;
   /** `p:cSld/p:spTree`. */
-  readonly tree: XmlNode | undefined;
+  readonly tree: XEl | undefined;
   readonly templates: SlideTemplates;
   readonly notesPart: string | undefined;
-  readonly notes: XmlNode | null;
+  readonly notes: XEl | null;
 }
 
 export interface Deck {
   readonly parts: Parts;
   readonly presentationPart: string;
-  readonly presentation: XmlNode | null;
+  readonly presentation: XEl | null;
   /** Slide size in EMU (10 × 7.5 in when the part does not say). */
   readonly width: number;
   readonly height: number;

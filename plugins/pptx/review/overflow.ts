@@ -12,13 +12,14 @@
  * smaller than that the text would be hard to read, and the finding stays for a person to shorten the text.
  */
 import type { Package } from "../../../core/ooxml/package.ts";
-import { child, elements, nameOf, path } from "../../xlsx/extract/xml.ts";
+import { child, elements, path } from "../../../core/ooxml/xml/query.ts";
 import type { Finding } from "../../../core/contracts/review.ts";
 import { paragraphText } from "./content.ts";
 import type { Deck, Slide } from "./deck.ts";
 import { finding, inches, quoted } from "./finding.ts";
 import { flattenShapes, placeShapes, type PlacedShape } from "./shapes.ts";
-import { applyEdits, attributeEdit, findEndTag, locate, ordinals, prefixOf, type Edit } from "./surgery.ts";
+import { splice, type Edit } from "../../../core/ooxml/splice.ts";
+import { attributeEdit, locate, prefixOf } from "./surgery.ts";
 import { textFrame, textHeight, type TextFrame } from "./text-fit.ts";
 
 export const SHRINK_TEXT = "pptx.shrink_text";
@@ -78,34 +79,31 @@ export const shrinkText = (pkg: Package, deck: Deck): Map<string, string> => {
     const fixes = overflows(slide).filter((o) => o.fit);
     if (fixes.length === 0) continue;
     const xml = pkg.text(slide.part)!;
-    const order = ordinals(slide.root);
     const edits: Edit[] = [];
     for (const { shape, fit } of fixes) {
       const bodyPr = path(shape.node, "txBody", "bodyPr")!;
       const values = { fontScale: thousandths(fit!.fontScale), lnSpcReduction: thousandths(fit!.lineReduction) };
-      const current = elements(bodyPr).find((c) => /^(noAutofit|normAutofit)$/.test(nameOf(c)));
-      if (current && nameOf(current) === "normAutofit") {
-        edits.push(attributeEdit(xml, current, order, values));
+      const current = elements(bodyPr).find((c) => /^(noAutofit|normAutofit)$/.test(c.local));
+      if (current && current.local === "normAutofit") {
+        edits.push(attributeEdit(xml, current, values));
         continue;
       }
-      const open = locate(xml, bodyPr, order);
+      const open = locate(bodyPr);
       const prefix = prefixOf(open.qname);
       const element = `<${prefix}normAutofit fontScale="${values.fontScale}" lnSpcReduction="${values.lnSpcReduction}"/>`;
       if (current) {
-        const tag = locate(xml, current, order);
-        edits.push({ start: tag.start, end: findEndTag(xml, tag)?.end ?? tag.end, text: element });
+        edits.push({ start: current.start, end: current.end, text: element });
       } else if (open.selfClosing) {
         const head = xml.slice(open.start, open.end - 2).replace(/\s+$/, "");
         edits.push({ start: open.start, end: open.end, text: `${head}>${element}</${open.qname}>` });
       } else {
         // Autofit comes after a text warp (`a:prstTxWarp`) and before everything else the body properties hold.
         const warp = child(bodyPr, "prstTxWarp");
-        const warpTag = warp ? locate(xml, warp, order) : undefined;
-        const at = warpTag ? (findEndTag(xml, warpTag)?.end ?? warpTag.end) : open.end;
+        const at = warp ? warp.end : open.end;
         edits.push({ start: at, end: at, text: element });
       }
     }
-    changes.set(slide.part, applyEdits(xml, edits));
+    changes.set(slide.part, splice(xml, edits));
   }
   return changes;
 };

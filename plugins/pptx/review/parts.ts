@@ -1,29 +1,18 @@
 /**
- * Reading the parts of a deck under review, each parsed once. Characters XML 1.0 does not allow (raw C0 controls
- * other than tab, CR and LF, U+FFFE/U+FFFF, and their `&#x1;`-style references) are removed before parsing, so a
- * deck that holds them can still be inspected: the package-level check reports and repairs them, and `content`
- * never includes them. A part that is not well-formed reads as absent (the package check reports it); a DTD or an
- * entity declaration is refused by `parseXml` and propagates.
+ * Reading the parts of a deck under review, each parsed once (core/ooxml/xml/tree.ts). Characters XML 1.0 does not
+ * allow are dropped from what the tree reads (core/ooxml/chars.ts), so a deck that holds them can still be
+ * inspected: the package-level check reports and repairs them, and `content` never includes them. A part that is
+ * not well-formed reads as absent (the package check reports it); a DTD or an entity declaration is refused and
+ * propagates.
  */
-import type { Package, XmlNode } from "../../../core/ooxml/package.ts";
-import { PackageRefused, parseXml } from "../../../core/ooxml/package.ts";
-import { resolveTarget, type Rel, type Rels } from "../../xlsx/extract/rels.ts";
-import { attr, isElement, kids } from "../../xlsx/extract/xml.ts";
-
-const RAW_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const REF_INVALID = /&#(?:x0*(?:[0-8bBcCeEfF]|1[0-9a-fA-F]|[fF]{3}[eEfF])|0*(?:[0-8]|1[124-9]|2\d|3[01]|6553[45]));/g;
-
-/** The XML text without the characters XML 1.0 forbids, raw or as character references. */
-export const cleanXml = (xml: string): string => xml.replace(RAW_INVALID, "").replace(REF_INVALID, "");
-
-const relsPartOf = (part: string): string => {
-  const slash = part.lastIndexOf("/");
-  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
-};
+import type { Package } from "../../../core/ooxml/package.ts";
+import { PackageRefused } from "../../../core/ooxml/package.ts";
+import { holdsPart, relsFrom, relsPartOf, type Rels } from "../../../core/ooxml/rels.ts";
+import { readTree, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export class Parts {
   readonly pkg: Package;
-  readonly #roots = new Map<string, XmlNode | null>();
+  readonly #roots = new Map<string, XEl | null>();
   readonly #rels = new Map<string, Rels>();
 
   constructor(pkg: Package) {
@@ -31,13 +20,13 @@ export class Parts {
   }
 
   /** The root element of a part; null when the package does not hold it or it cannot be parsed. */
-  root(name: string): XmlNode | null {
+  root(name: string): XEl | null {
     if (this.#roots.has(name)) return this.#roots.get(name)!;
-    let root: XmlNode | null = null;
+    let root: XEl | null = null;
     const xml = this.pkg.text(name);
     if (xml !== null) {
       try {
-        root = parseXml(cleanXml(xml), name).find(isElement) ?? null;
+        root = readTree(xml, name);
       } catch (error) {
         if (!(error instanceof PackageRefused) || error.reason !== "xml_invalid") throw error;
       }
@@ -50,16 +39,7 @@ export class Parts {
   rels(part: string): Rels {
     const hit = this.#rels.get(part);
     if (hit) return hit;
-    const map = new Map<string, Rel>();
-    const root = this.root(part === "" ? "_rels/.rels" : relsPartOf(part));
-    for (const rel of kids(root ?? undefined, "Relationship")) {
-      const id = attr(rel, "Id");
-      if (!id) continue;
-      const type = attr(rel, "Type") ?? "";
-      const target = attr(rel, "Target") ?? "";
-      const external = attr(rel, "TargetMode") === "External";
-      map.set(id, { id, type: type.slice(type.lastIndexOf("/") + 1), target: external ? target : resolveTarget(part, target), external });
-    }
+    const map = relsFrom(this.root(relsPartOf(part)), part);
     this.#rels.set(part, map);
     return map;
   }
@@ -72,6 +52,6 @@ export class Parts {
 
   /** Whether the package holds the part (zip names compared without regard to case, as `Package.bytes` does). */
   has(name: string): boolean {
-    return this.pkg.has(name) || this.pkg.names.some((n) => n.toLowerCase() === name.toLowerCase());
+    return holdsPart(this.pkg, name);
   }
 }

@@ -4,18 +4,18 @@
  * from a file) is worth knowing too. Pictures marked decorative (the `adec:decorative val="1"` extension PowerPoint writes
  * for "Mark as decorative") need none. Not repairable: the text has to come from someone who knows the picture.
  */
-import type { XmlNode } from "../../../core/ooxml/package.ts";
-import { attr, child, descendants, elements, flag, nameOf, path } from "../../xlsx/extract/xml.ts";
+import { attr, child, descendants, elements, flag, path } from "../../../core/ooxml/xml/query.ts";
 import type { Finding } from "../../../core/contracts/review.ts";
 import type { Deck } from "./deck.ts";
 import { finding } from "./finding.ts";
 import { flattenShapes, placeShapes } from "./shapes.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 const CHART = /\/(chart|chartex)$/i;
 
-const cNvPrOf = (node: XmlNode): XmlNode | undefined => child(elements(node).find((c) => /^nv.*Pr$/.test(nameOf(c))), "cNvPr");
+const cNvPrOf = (node: XEl): XEl | undefined => child(elements(node).find((c) => /^nv.*Pr$/.test(c.local)), "cNvPr");
 
-const described = (cNvPr: XmlNode | undefined): boolean => {
+const described = (cNvPr: XEl | undefined): boolean => {
   if (!cNvPr) return false;
   if ((attr(cNvPr, "descr") ?? "").trim() !== "" || (attr(cNvPr, "title") ?? "").trim() !== "") return true;
   return descendants(cNvPr, "decorative").some((d) => flag(d, "val"));

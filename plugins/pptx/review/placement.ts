@@ -7,12 +7,13 @@
  * changing only its `a:off`: nothing is resized, and a group moves with its children.
  */
 import type { Package } from "../../../core/ooxml/package.ts";
-import { attr, child } from "../../xlsx/extract/xml.ts";
+import { attr, child } from "../../../core/ooxml/xml/query.ts";
 import type { Finding } from "../../../core/contracts/review.ts";
 import type { Deck, Slide } from "./deck.ts";
 import { finding, quoted } from "./finding.ts";
 import { placeShapes, type PlacedShape, type Rect } from "./shapes.ts";
-import { applyEdits, attributeEdit, ordinals, type Edit } from "./surgery.ts";
+import { splice, type Edit } from "../../../core/ooxml/splice.ts";
+import { attributeEdit } from "./surgery.ts";
 
 export const MOVE_ONTO_SLIDE = "pptx.move_onto_slide";
 
@@ -71,14 +72,13 @@ export const moveOntoSlide = (pkg: Package, deck: Deck): Map<string, string> => 
     const moves = strays(deck, slide).filter((s) => s.move && (s.move.dx !== 0 || s.move.dy !== 0));
     if (moves.length === 0) continue;
     const xml = pkg.text(slide.part)!;
-    const order = ordinals(slide.root);
     const edits: Edit[] = moves.map(({ shape, move }) => {
       const off = child(shape.xfrm, "off")!;
       const x = Math.round((Number(attr(off, "x")) || 0) + move!.dx);
       const y = Math.round((Number(attr(off, "y")) || 0) + move!.dy);
-      return attributeEdit(xml, off, order, { x: String(x), y: String(y) });
+      return attributeEdit(xml, off, { x: String(x), y: String(y) });
     });
-    changes.set(slide.part, applyEdits(xml, edits));
+    changes.set(slide.part, splice(xml, edits));
   }
   return changes;
 };

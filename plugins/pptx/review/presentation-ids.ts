@@ -8,12 +8,14 @@
  * the sections name it once per slide holding it, so each reference can follow its slide. `pptx.renumber_master_ids`
  * does the same for master and layout ids, which nothing else refers to.
  */
-import type { Package, XmlNode } from "../../../core/ooxml/package.ts";
-import { attr, child, descendants, kids, relAttr } from "../../xlsx/extract/xml.ts";
+import type { Package } from "../../../core/ooxml/package.ts";
+import { attr, child, descendants, kids, relAttr } from "../../../core/ooxml/xml/query.ts";
 import type { Finding } from "../../../core/contracts/review.ts";
 import type { Deck } from "./deck.ts";
 import { finding } from "./finding.ts";
-import { applyEdits, attributeEdit, ordinals, type Edit } from "./surgery.ts";
+import { splice, type Edit } from "../../../core/ooxml/splice.ts";
+import { attributeEdit } from "./surgery.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const RENUMBER_SLIDE_IDS = "pptx.renumber_slide_ids";
 export const RENUMBER_MASTER_IDS = "pptx.renumber_master_ids";
@@ -24,7 +26,7 @@ const MASTER_MIN = 2_147_483_648;
 const MASTER_MAX = 4_294_967_295;
 
 interface IdEntry {
-  readonly node: XmlNode;
+  readonly node: XEl;
   readonly part: string;
   readonly id: string;
   readonly label: string;
@@ -66,9 +68,9 @@ const slideEntries = (deck: Deck): IdEntry[] =>
   deck.listed.map((s) => ({ node: s.sldId, part: deck.presentationPart, id: s.id ?? "", label: `slide ${s.number}` }));
 
 /** `p14:sldId` references in the section list, by id, in document order. */
-const sectionRefs = (deck: Deck): Map<string, XmlNode[]> => {
-  const refs = new Map<string, XmlNode[]>();
-  for (const list of descendants(deck.presentation ?? {}, "sectionLst")) {
+const sectionRefs = (deck: Deck): Map<string, XEl[]> => {
+  const refs = new Map<string, XEl[]>();
+  for (const list of descendants(deck.presentation ?? undefined, "sectionLst")) {
     for (const ref of descendants(list, "sldId")) {
       const id = attr(ref, "id") ?? "";
       refs.set(id, [...(refs.get(id) ?? []), ref]);
@@ -78,11 +80,11 @@ const sectionRefs = (deck: Deck): Map<string, XmlNode[]> => {
 };
 
 /** The section references each renumbered slide carries along, or null when they cannot be told apart. */
-const followingRefs = (deck: Deck, plan: Renumbering): Map<IdEntry, XmlNode> | null => {
+const followingRefs = (deck: Deck, plan: Renumbering): Map<IdEntry, XEl> | null => {
   const refs = sectionRefs(deck);
   const holders = new Map<string, IdEntry[]>();
   for (const entry of slideEntries(deck)) holders.set(entry.id, [...(holders.get(entry.id) ?? []), entry]);
-  const out = new Map<IdEntry, XmlNode>();
+  const out = new Map<IdEntry, XEl>();
   for (const { entry } of plan.changes) {
     const named = refs.get(entry.id) ?? [];
     if (named.length === 0) continue;
@@ -133,15 +135,14 @@ export const checkPresentationIds = (deck: Deck): Finding[] => {
   return out;
 };
 
-const editParts = (pkg: Package, deck: Deck, targets: Array<{ part: string; node: XmlNode; id: number }>): Map<string, string> => {
-  const byPart = new Map<string, Array<{ node: XmlNode; id: number }>>();
+const editParts = (pkg: Package, deck: Deck, targets: Array<{ part: string; node: XEl; id: number }>): Map<string, string> => {
+  const byPart = new Map<string, Array<{ node: XEl; id: number }>>();
   for (const t of targets) byPart.set(t.part, [...(byPart.get(t.part) ?? []), t]);
   const changes = new Map<string, string>();
   for (const [part, list] of byPart) {
     const xml = pkg.text(part)!;
-    const order = ordinals(deck.parts.root(part)!);
-    const edits: Edit[] = list.map((t) => attributeEdit(xml, t.node, order, { id: String(t.id) }));
-    changes.set(part, applyEdits(xml, edits));
+    const edits: Edit[] = list.map((t) => attributeEdit(xml, t.node, { id: String(t.id) }));
+    changes.set(part, splice(xml, edits));
   }
   return changes;
 };

@@ -6,12 +6,14 @@
  * shape with an id and gives each later duplicate (and each id that is not a number) a fresh one above the
  * slide's highest, in the `mc:Fallback` copy of the same shape too.
  */
-import { childrenOf, type Package, type XmlNode } from "../../../core/ooxml/package.ts";
-import { attr, child, isElement, nameOf } from "../../xlsx/extract/xml.ts";
+import type { Package } from "../../../core/ooxml/package.ts";
+import { attr, child } from "../../../core/ooxml/xml/query.ts";
 import type { Finding } from "../../../core/contracts/review.ts";
 import type { Deck } from "./deck.ts";
 import { finding } from "./finding.ts";
-import { applyEdits, attributeEdit, ordinals, type Edit } from "./surgery.ts";
+import { splice, type Edit } from "../../../core/ooxml/splice.ts";
+import { attributeEdit } from "./surgery.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const RENUMBER_SHAPE_IDS = "pptx.renumber_shape_ids";
 
@@ -19,28 +21,27 @@ const SHAPE = /^(sp|pic|graphicFrame|grpSp|cxnSp|contentPart)$/;
 const MAX_ID = 4_294_967_295;
 
 interface Entry {
-  readonly cNvPr: XmlNode;
+  readonly cNvPr: XEl;
   readonly id: string;
   /** The same shape's `p:cNvPr` in the `mc:Fallback` branch, when the shape sits in alternate content. */
-  readonly twin: XmlNode | undefined;
+  readonly twin: XEl | undefined;
 }
 
-const cNvPrOf = (shape: XmlNode): XmlNode | undefined => child(childrenOf(shape).find((c) => isElement(c) && /^nv.*Pr$/.test(nameOf(c))), "cNvPr");
+const cNvPrOf = (shape: XEl): XEl | undefined => child(shape.children.find((c) => /^nv.*Pr$/.test(c.local)), "cNvPr");
 
 /** The shapes of a tree in the branch PowerPoint reads (`mc:Choice`), each with its fallback twin. */
-const entries = (tree: XmlNode): Entry[] => {
+const entries = (tree: XEl): Entry[] => {
   const out: Entry[] = [];
   const own = cNvPrOf(tree);
   if (own) out.push({ cNvPr: own, id: attr(own, "id") ?? "", twin: undefined });
-  const walk = (node: XmlNode, twins: XmlNode[] | null) => {
-    for (const c of childrenOf(node)) {
-      if (!isElement(c)) continue;
-      const name = nameOf(c);
+  const walk = (node: XEl, twins: XEl[] | null) => {
+    for (const c of node.children) {
+      const name = c.local;
       if (name === "AlternateContent") {
-        const branches = childrenOf(c).filter(isElement);
-        const choice = branches.find((b) => nameOf(b) === "Choice");
-        const fallback = branches.find((b) => nameOf(b) === "Fallback");
-        const fallbackIds: XmlNode[] = [];
+        const branches = c.children;
+        const choice = branches.find((b) => b.local === "Choice");
+        const fallback = branches.find((b) => b.local === "Fallback");
+        const fallbackIds: XEl[] = [];
         if (fallback) collect(fallback, fallbackIds);
         if (choice) walk(choice, fallbackIds);
         else if (fallback) walk(fallback, null);
@@ -51,14 +52,13 @@ const entries = (tree: XmlNode): Entry[] => {
       }
     }
   };
-  const collect = (node: XmlNode, into: XmlNode[]) => {
-    for (const c of childrenOf(node)) {
-      if (!isElement(c)) continue;
-      if (nameOf(c) === "AlternateContent") continue;
-      if (SHAPE.test(nameOf(c))) {
+  const collect = (node: XEl, into: XEl[]) => {
+    for (const c of node.children) {
+      if (c.local === "AlternateContent") continue;
+      if (SHAPE.test(c.local)) {
         const cNvPr = cNvPrOf(c);
         if (cNvPr) into.push(cNvPr);
-        if (nameOf(c) === "grpSp") collect(c, into);
+        if (c.local === "grpSp") collect(c, into);
       }
     }
   };
@@ -75,7 +75,7 @@ interface Plan {
   readonly changes: Array<{ entry: Entry; id: number }>;
 }
 
-const plan = (tree: XmlNode): Plan => {
+const plan = (tree: XEl): Plan => {
   const all = entries(tree);
   const seen = new Set<string>();
   const duplicates = new Set<string>();
@@ -125,13 +125,12 @@ export const renumberShapeIds = (pkg: Package, deck: Deck): Map<string, string> 
     const { changes: planned } = plan(slide.tree);
     if (planned.length === 0 || planned.some((c) => c.id > MAX_ID)) continue;
     const xml = pkg.text(slide.part)!;
-    const order = ordinals(slide.root);
     const edits: Edit[] = [];
     for (const { entry, id } of planned) {
-      edits.push(attributeEdit(xml, entry.cNvPr, order, { id: String(id) }));
-      if (entry.twin && attr(entry.twin, "id") === entry.id) edits.push(attributeEdit(xml, entry.twin, order, { id: String(id) }));
+      edits.push(attributeEdit(xml, entry.cNvPr, { id: String(id) }));
+      if (entry.twin && attr(entry.twin, "id") === entry.id) edits.push(attributeEdit(xml, entry.twin, { id: String(id) }));
     }
-    changes.set(slide.part, applyEdits(xml, edits));
+    changes.set(slide.part, splice(xml, edits));
   }
   return changes;
 };

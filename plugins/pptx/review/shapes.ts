@@ -4,9 +4,9 @@
  * `a:chOff`/`a:chExt`. Bounds are what the shape covers when drawn: the box turned by its rotation, a table as tall
  * as its rows, a group as far as its children reach.
  */
-import type { XmlNode } from "../../../core/ooxml/package.ts";
-import { attr, child, elements, flag, kids, nameOf, path } from "../../xlsx/extract/xml.ts";
+import { attr, child, elements, flag, kids, path } from "../../../core/ooxml/xml/query.ts";
 import { placeholderOf, type Placeholder, type SlideTemplates } from "./templates.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export interface Rect {
   readonly x: number;
@@ -16,7 +16,7 @@ export interface Rect {
 }
 
 export interface PlacedShape {
-  readonly node: XmlNode;
+  readonly node: XEl;
   /** `sp`, `pic`, `graphicFrame`, `grpSp`, `cxnSp`, `contentPart`. */
   readonly kind: string;
   readonly name: string;
@@ -24,7 +24,7 @@ export interface PlacedShape {
   readonly hidden: boolean;
   readonly ph: Placeholder | null;
   /** The `a:xfrm` placing it (its own or inherited), in its parent's coordinates. */
-  readonly xfrm: XmlNode | undefined;
+  readonly xfrm: XEl | undefined;
   readonly inherited: boolean;
   /** The box in slide coordinates (before rotation); null when the shape says nowhere. */
   readonly box: Rect | null;
@@ -45,7 +45,7 @@ interface Transform {
 const IDENTITY: Transform = { sx: 1, sy: 1, dx: 0, dy: 0 };
 const SHAPES = /^(sp|pic|graphicFrame|grpSp|cxnSp|contentPart)$/;
 
-const num = (node: XmlNode | undefined, name: string): number => Number(attr(node, name) ?? 0) || 0;
+const num = (node: XEl | undefined, name: string): number => Number(attr(node, name) ?? 0) || 0;
 
 const union = (rects: readonly Rect[]): Rect | null => {
   if (rects.length === 0) return null;
@@ -68,7 +68,7 @@ const rotated = (r: Rect, rot: number): Rect => {
 const apply = (t: Transform, r: Rect): Rect => ({ x: r.x * t.sx + t.dx, y: r.y * t.sy + t.dy, w: r.w * t.sx, h: r.h * t.sy });
 
 /** A table is drawn as tall as its rows and as wide as its columns, whatever its frame says. */
-const tableSize = (frame: XmlNode): { w: number; h: number } | null => {
+const tableSize = (frame: XEl): { w: number; h: number } | null => {
   const tbl = path(frame, "graphic", "graphicData", "tbl");
   if (!tbl) return null;
   const w = kids(child(tbl, "tblGrid"), "gridCol").reduce((sum, c) => sum + num(c, "w"), 0);
@@ -76,10 +76,10 @@ const tableSize = (frame: XmlNode): { w: number; h: number } | null => {
   return { w, h };
 };
 
-const cNvPrOf = (node: XmlNode): XmlNode | undefined => child(elements(node).find((c) => /^nv.*Pr$/.test(nameOf(c))), "cNvPr");
+const cNvPrOf = (node: XEl): XEl | undefined => child(elements(node).find((c) => /^nv.*Pr$/.test(c.local)), "cNvPr");
 
-const place = (node: XmlNode, parent: Transform, templates: SlideTemplates, hiddenGroup: boolean): PlacedShape => {
-  const kind = nameOf(node);
+const place = (node: XEl, parent: Transform, templates: SlideTemplates, hiddenGroup: boolean): PlacedShape => {
+  const kind = node.local;
   const hidden = hiddenGroup || flag(cNvPrOf(node), "hidden");
   const ph = placeholderOf(node);
   const { xfrm, inherited } = templates.xfrm(node, ph);
@@ -98,7 +98,7 @@ const place = (node: XmlNode, parent: Transform, templates: SlideTemplates, hidd
     const own: Transform = local ? { sx, sy, dx: local.x - num(chOff, "x") * sx, dy: local.y - num(chOff, "y") * sy } : IDENTITY;
     const composed: Transform = { sx: own.sx * parent.sx, sy: own.sy * parent.sy, dx: own.dx * parent.sx + parent.dx, dy: own.dy * parent.sy + parent.dy };
     children = elements(node)
-      .filter((c) => SHAPES.test(nameOf(c)))
+      .filter((c) => SHAPES.test(c.local))
       .map((c) => place(c, composed, templates, hidden));
     drawn = union([...(box ? [box] : []), ...children.flatMap((c) => (c.bounds ? [c.bounds] : []))]);
   } else if (kind === "graphicFrame" && box) {
@@ -121,10 +121,10 @@ const place = (node: XmlNode, parent: Transform, templates: SlideTemplates, hidd
 };
 
 /** The shapes directly in the slide's tree, groups holding their children. */
-export const placeShapes = (tree: XmlNode | undefined, templates: SlideTemplates): PlacedShape[] =>
+export const placeShapes = (tree: XEl | undefined, templates: SlideTemplates): PlacedShape[] =>
   tree
     ? elements(tree)
-        .filter((c) => SHAPES.test(nameOf(c)))
+        .filter((c) => SHAPES.test(c.local))
         .map((c) => place(c, IDENTITY, templates, false))
     : [];
 

@@ -5,7 +5,7 @@
  * and, worth knowing, slides with nothing on them or without a title (screen readers and the outline navigate by
  * slide titles). Parts that are missing or not well-formed as such are the package check's (core/ooxml/review).
  */
-import { attr, child, descendants, kids, path } from "../../xlsx/extract/xml.ts";
+import { attr, child, descendants, kids, path } from "../../../core/ooxml/xml/query.ts";
 import type { Finding } from "../../../core/contracts/review.ts";
 import { hasText, paragraphText } from "./content.ts";
 import type { Deck } from "./deck.ts";

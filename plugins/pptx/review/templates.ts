@@ -4,17 +4,17 @@
  * master's `p:txStyles` (title, body, other) and the presentation's `p:defaultTextStyle` come last. Fonts named
  * `+mj-lt`/`+mn-lt` are the theme's heading and body faces. Layouts and masters are read once per deck.
  */
-import type { XmlNode } from "../../../core/ooxml/package.ts";
-import { attr, child, elements, nameOf, path } from "../../xlsx/extract/xml.ts";
+import { attr, child, elements, path } from "../../../core/ooxml/xml/query.ts";
 import { placeholderOf, type Placeholder } from "../extract/placeholders.ts";
 import type { Parts } from "./parts.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export type { Placeholder };
 export { placeholderOf };
 
 interface Template {
-  readonly placeholders: ReadonlyArray<{ ph: Placeholder; shape: XmlNode }>;
-  readonly styles: { title?: XmlNode; body?: XmlNode; other?: XmlNode };
+  readonly placeholders: ReadonlyArray<{ ph: Placeholder; shape: XEl }>;
+  readonly styles: { title?: XEl; body?: XEl; other?: XEl };
 }
 
 export interface ThemeFonts {
@@ -25,8 +25,8 @@ export interface ThemeFonts {
 const masterType = (type: string): string => (type === "ctrTitle" ? "title" : /^(dt|ftr|sldNum|hdr|title)$/.test(type) ? type : "body");
 
 /** The properties element of a shape (`p:spPr`, `p:grpSpPr`) or, for graphic frames, the frame itself. */
-const ownXfrm = (shape: XmlNode): XmlNode | undefined => {
-  const props = elements(shape).find((c) => /^(spPr|grpSpPr)$/.test(nameOf(c)));
+const ownXfrm = (shape: XEl): XEl | undefined => {
+  const props = elements(shape).find((c) => /^(spPr|grpSpPr)$/.test(c.local));
   return child(props, "xfrm") ?? child(shape, "xfrm");
 };
 
@@ -34,9 +34,9 @@ export class Templates {
   readonly #parts: Parts;
   readonly #cache = new Map<string, Template | null>();
   readonly #fonts = new Map<string, ThemeFonts>();
-  readonly defaultTextStyle: XmlNode | undefined;
+  readonly defaultTextStyle: XEl | undefined;
 
-  constructor(parts: Parts, presentation: XmlNode | null) {
+  constructor(parts: Parts, presentation: XEl | null) {
     this.#parts = parts;
     this.defaultTextStyle = child(presentation ?? undefined, "defaultTextStyle");
   }
@@ -47,7 +47,7 @@ export class Templates {
     const root = this.#parts.root(part);
     let template: Template | null = null;
     if (root) {
-      const placeholders = elements(path(root, "cSld", "spTree") ?? {}).flatMap((shape) => {
+      const placeholders = elements(path(root, "cSld", "spTree")).flatMap((shape) => {
         const ph = placeholderOf(shape);
         return ph ? [{ ph, shape }] : [];
       });
@@ -85,22 +85,22 @@ export class SlideTemplates {
     readonly layoutPart: string | undefined,
     private readonly layout: Template | null,
     private readonly master: Template | null,
-    private readonly defaultTextStyle: XmlNode | undefined,
+    private readonly defaultTextStyle: XEl | undefined,
     readonly fonts: ThemeFonts,
   ) {}
 
   /** The layout's and the master's placeholder matching `ph`, nearest first. */
-  chain(ph: Placeholder): XmlNode[] {
+  chain(ph: Placeholder): XEl[] {
     const inLayout =
       this.layout?.placeholders.find((p) => p.ph.idx === ph.idx && (ph.idx !== "0" || masterType(p.ph.type) === masterType(ph.type))) ??
       this.layout?.placeholders.find((p) => p.ph.type === ph.type);
     const type = masterType(inLayout?.ph.type ?? ph.type);
     const inMaster = this.master?.placeholders.find((p) => masterType(p.ph.type) === type);
-    return [inLayout?.shape, inMaster?.shape].filter((s): s is XmlNode => s !== undefined);
+    return [inLayout?.shape, inMaster?.shape].filter((s): s is XEl => s !== undefined);
   }
 
   /** The transform giving a shape its place: its own, else its placeholder's in the layout, then the master. */
-  xfrm(shape: XmlNode, ph: Placeholder | null): { xfrm: XmlNode | undefined; inherited: boolean } {
+  xfrm(shape: XEl, ph: Placeholder | null): { xfrm: XEl | undefined; inherited: boolean } {
     const own = ownXfrm(shape);
     if (own && child(own, "off") && child(own, "ext")) return { xfrm: own, inherited: false };
     for (const s of ph ? this.chain(ph) : []) {
@@ -111,20 +111,20 @@ export class SlideTemplates {
   }
 
   /** Body properties, nearest first: the shape's own, then its placeholder's in the layout and the master. */
-  bodyProps(shape: XmlNode, ph: Placeholder | null): XmlNode[] {
+  bodyProps(shape: XEl, ph: Placeholder | null): XEl[] {
     const own = path(shape, "txBody", "bodyPr");
     const inherited = ph ? this.chain(ph).map((s) => path(s, "txBody", "bodyPr")) : [];
-    return [own, ...inherited].filter((s): s is XmlNode => s !== undefined);
+    return [own, ...inherited].filter((s): s is XEl => s !== undefined);
   }
 
   /** List styles, nearest first, ending with the master's text style and the presentation's default. */
-  listStyles(shape: XmlNode, ph: Placeholder | null): XmlNode[] {
+  listStyles(shape: XEl, ph: Placeholder | null): XEl[] {
     const own = path(shape, "txBody", "lstStyle");
-    if (!ph) return [own, this.defaultTextStyle].filter((s): s is XmlNode => s !== undefined);
+    if (!ph) return [own, this.defaultTextStyle].filter((s): s is XEl => s !== undefined);
     const inherited = this.chain(ph).map((s) => path(s, "txBody", "lstStyle"));
     const type = masterType(ph.type);
     const master = type === "title" ? this.master?.styles.title : type === "body" ? this.master?.styles.body : this.master?.styles.other;
-    return [own, ...inherited, master, this.defaultTextStyle].filter((s): s is XmlNode => s !== undefined);
+    return [own, ...inherited, master, this.defaultTextStyle].filter((s): s is XEl => s !== undefined);
   }
 
   /** A typeface with theme references (`+mj-lt`, `+mn-lt`) resolved. */

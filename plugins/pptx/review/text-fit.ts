@@ -12,11 +12,11 @@
  * draws the text at the `fontScale`/`lnSpcReduction` it states (100% when it states none: PowerPoint only works a
  * new scale out when someone edits the text).
  */
-import type { XmlNode } from "../../../core/ooxml/package.ts";
-import { attr, child, elements, flag, kids, nameOf, ownText } from "../../xlsx/extract/xml.ts";
+import { attr, child, elements, flag, kids, ownText } from "../../../core/ooxml/xml/query.ts";
 import { fontWidthFactor, lineStarts, type MeasureRun } from "../measure.ts";
 import type { PlacedShape } from "./shapes.ts";
 import type { SlideTemplates } from "./templates.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 const EMU_PER_INCH = 914_400;
 const EMU_PER_POINT = 12_700;
@@ -34,7 +34,7 @@ export interface TextFrame {
   readonly height: number;
   readonly wrap: boolean;
   readonly autofit: Autofit;
-  readonly paragraphs: readonly XmlNode[];
+  readonly paragraphs: readonly XEl[];
   /** Why the text is not measured (vertical text, columns), or null. */
   readonly unmeasured: string | null;
 }
@@ -44,7 +44,7 @@ interface Spacing {
   readonly pts?: number;
 }
 
-const spacing = (node: XmlNode | undefined): Spacing | undefined => {
+const spacing = (node: XEl | undefined): Spacing | undefined => {
   if (!node) return undefined;
   const pct = child(node, "spcPct");
   const pts = child(node, "spcPts");
@@ -60,7 +60,7 @@ const percent = (value: string | undefined, fallback: number): number => {
 };
 
 /** The first of `nodes` stating `pick`, nearest first. */
-const first = <T>(nodes: readonly (XmlNode | undefined)[], pick: (n: XmlNode) => T | undefined): T | undefined => {
+const first = <T>(nodes: readonly (XEl | undefined)[], pick: (n: XEl) => T | undefined): T | undefined => {
   for (const n of nodes) {
     if (!n) continue;
     const value = pick(n);
@@ -74,11 +74,11 @@ export const textFrame = (shape: PlacedShape, templates: SlideTemplates): TextFr
   if (!body || !shape.box) return null;
   const props = templates.bodyProps(shape.node, shape.ph);
   const inset = (name: string, fallback: number) => first(props, (p) => (attr(p, name) === undefined ? undefined : Number(attr(p, name)) || 0)) ?? fallback;
-  const fit = first(props, (p) => elements(p).find((c) => /^(noAutofit|normAutofit|spAutoFit)$/.test(nameOf(c))));
+  const fit = first(props, (p) => elements(p).find((c) => /^(noAutofit|normAutofit|spAutoFit)$/.test(c.local)));
   const autofit: Autofit =
-    fit === undefined || nameOf(fit) === "noAutofit"
+    fit === undefined || fit.local === "noAutofit"
       ? { kind: "none", fontScale: 1, lineReduction: 0 }
-      : nameOf(fit) === "spAutoFit"
+      : fit.local === "spAutoFit"
         ? { kind: "shape", fontScale: 1, lineReduction: 0 }
         : { kind: "normal", fontScale: percent(attr(fit, "fontScale"), 1), lineReduction: percent(attr(fit, "lnSpcReduction"), 0) };
   const vert = first(props, (p) => attr(p, "vert")) ?? "horz";
@@ -129,12 +129,12 @@ export const textHeight = (
     const level = Math.min(8, Math.max(0, Number(attr(pPr, "lvl") ?? 0) || 0));
     const chain = [pPr, ...styles.map((s) => child(s, `lvl${level + 1}pPr`))];
     const defaults = chain.map((c) => child(c, "defRPr"));
-    const size = (rPr: XmlNode | undefined) => (Number(first([rPr, ...defaults], (r) => attr(r, "sz"))) || 1800) / 100;
-    const bold = (rPr: XmlNode | undefined) => first([rPr, ...defaults], (r) => (attr(r, "b") === undefined ? undefined : flag(r, "b"))) ?? false;
-    const face = (rPr: XmlNode | undefined) => templates.face(first([rPr, ...defaults], (r) => attr(child(r, "latin"), "typeface")) ?? "+mn-lt");
+    const size = (rPr: XEl | undefined) => (Number(first([rPr, ...defaults], (r) => attr(r, "sz"))) || 1800) / 100;
+    const bold = (rPr: XEl | undefined) => first([rPr, ...defaults], (r) => (attr(r, "b") === undefined ? undefined : flag(r, "b"))) ?? false;
+    const face = (rPr: XEl | undefined) => templates.face(first([rPr, ...defaults], (r) => attr(child(r, "latin"), "typeface")) ?? "+mn-lt");
     const pieces: Array<{ text: string; size: number; bold: boolean; factor: number }> = [];
     for (const run of elements(p)) {
-      const name = nameOf(run);
+      const name = run.local;
       const rPr = child(run, "rPr");
       if (name === "br") pieces.push({ text: "\n", size: size(rPr), bold: false, factor: 1 });
       else if (name === "r" || name === "fld") pieces.push({ text: kids(run, "t").map(ownText).join(""), size: size(rPr), bold: bold(rPr), factor: faceFactor(face(rPr), widths) });

@@ -10,20 +10,21 @@
  * - a table row whose number of cells differs from the table's columns (`a:gridCol`): merged cells are still
  *   written as cells (`hMerge`), so every row has one cell per column.
  */
-import type { Package, XmlNode } from "../../../core/ooxml/package.ts";
-import { childrenOf } from "../../../core/ooxml/package.ts";
-import { attr, child, isElement, kids, nameOf, relAttr } from "../../xlsx/extract/xml.ts";
+import type { Package } from "../../../core/ooxml/package.ts";
+import { attr, child, kids, relAttr } from "../../../core/ooxml/xml/query.ts";
 import type { Finding } from "../../../core/contracts/review.ts";
 import type { Deck } from "./deck.ts";
 import { finding } from "./finding.ts";
 import { PRESET_GEOMETRIES } from "./preset-geometry.ts";
-import { applyEdits, drawingPrefixFor, findEndTag, locate, ordinals, prefixOf, type Edit } from "./surgery.ts";
+import { splice, type Edit } from "../../../core/ooxml/splice.ts";
+import { drawingPrefixFor, locate, prefixOf } from "./surgery.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export const ADD_EMPTY_PARAGRAPH = "pptx.add_empty_paragraph";
 
 interface ShapePart {
   readonly part: string;
-  readonly root: XmlNode;
+  readonly root: XEl;
   /** The slide it belongs to (a slide or its notes), or undefined for layouts and masters. */
   readonly page: number | undefined;
   readonly label: string;
@@ -51,24 +52,24 @@ const shapeParts = (deck: Deck): ShapePart[] => {
 };
 
 interface Problems {
-  readonly emptyBodies: XmlNode[];
+  readonly emptyBodies: XEl[];
   readonly geometries: string[];
   readonly negative: number;
   readonly tables: number;
 }
 
 /** Every element of the part, both branches of alternate content included. */
-const survey = (root: XmlNode): Problems => {
-  const problems = { emptyBodies: [] as XmlNode[], geometries: [] as string[], negative: 0, tables: 0 };
-  const visit = (node: XmlNode) => {
-    const name = nameOf(node);
-    const children = childrenOf(node).filter(isElement);
-    if (name === "txBody" && !children.some((c) => nameOf(c) === "p")) problems.emptyBodies.push(node);
+const survey = (root: XEl): Problems => {
+  const problems = { emptyBodies: [] as XEl[], geometries: [] as string[], negative: 0, tables: 0 };
+  const visit = (node: XEl) => {
+    const name = node.local;
+    const children = node.children;
+    if (name === "txBody" && !children.some((c) => c.local === "p")) problems.emptyBodies.push(node);
     else if (name === "prstGeom") {
       const prst = attr(node, "prst") ?? "";
       if (!PRESET_GEOMETRIES.has(prst)) problems.geometries.push(prst);
     } else if (name === "xfrm") {
-      for (const c of children) if (/^(ext|chExt)$/.test(nameOf(c)) && (Number(attr(c, "cx")) < 0 || Number(attr(c, "cy")) < 0)) problems.negative++;
+      for (const c of children) if (/^(ext|chExt)$/.test(c.local) && (Number(attr(c, "cx")) < 0 || Number(attr(c, "cy")) < 0)) problems.negative++;
     } else if (name === "tbl") {
       const columns = kids(child(node, "tblGrid"), "gridCol").length;
       if (kids(node, "tr").some((tr) => kids(tr, "tc").length !== columns)) problems.tables++;
@@ -109,11 +110,10 @@ export const addEmptyParagraphs = (pkg: Package, deck: Deck): Map<string, string
     const bodies = survey(root).emptyBodies;
     if (bodies.length === 0) continue;
     const xml = pkg.text(part)!;
-    const order = ordinals(root);
     const edits: Edit[] = bodies.flatMap((body): Edit[] => {
-      const open = locate(xml, body, order);
+      const open = locate(body);
       const bodyPr = child(body, "bodyPr");
-      const { prefix, declare } = bodyPr ? { prefix: prefixOf(locate(xml, bodyPr, order).qname), declare: "" } : drawingPrefixFor(xml);
+      const { prefix, declare } = bodyPr ? { prefix: prefixOf(locate(bodyPr).qname), declare: "" } : drawingPrefixFor(xml);
       const paragraph = `<${prefix}p${declare}/>`;
       // `a:bodyPr` opens a text body and the paragraphs close it (CT_TextBody).
       const properties = bodyPr ? "" : `<${prefix}bodyPr${declare}/>`;
@@ -121,10 +121,10 @@ export const addEmptyParagraphs = (pkg: Package, deck: Deck): Map<string, string
         const head = xml.slice(open.start, open.end - 2).replace(/\s+$/, "");
         return [{ start: open.start, end: open.end, text: `${head}>${properties}${paragraph}</${open.qname}>` }];
       }
-      const close = findEndTag(xml, open)!.start;
+      const close = body.closeStart;
       return [...(properties ? [{ start: open.end, end: open.end, text: properties }] : []), { start: close, end: close, text: paragraph }];
     });
-    changes.set(part, applyEdits(xml, edits));
+    changes.set(part, splice(xml, edits));
   }
   return changes;
 };

@@ -1,41 +1,43 @@
 /**
- * A spreadsheet drawing (`xdr:wsDr`, behind a chart sheet or floating over a worksheet): its charts (title and
- * cached data, `chart.ts`), pictures (`![descr](media/image1.png)`) and the text of its text boxes, in the order
- * the drawing lists them.
+ * A spreadsheet drawing (`xdr:wsDr`, behind a chart sheet or floating over a worksheet) as IR blocks: its charts
+ * (title and cached data, core/ooxml/chart.ts), pictures (an image block, `media/image1.png`) and the paragraphs of
+ * its text boxes, in the order the drawing lists them, each with the drawing element it came from as its source.
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
+import type { Block } from "../../../core/ir/types.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
-import { chartMarkdown } from "./chart.ts";
-import { escapeLineStart, escapeText, pictureMarkdown } from "./markdown.ts";
-import { relsOf, type Rels } from "./rels.ts";
-import { attr, child, descendants, elements, kids, nameOf, ownText, path, readPart, relAttr, type XmlNode } from "./xml.ts";
+import { chartBlocks } from "../../../core/ooxml/chart.ts";
+import { pictureSrc, sourceOf } from "../../../core/ooxml/ir.ts";
+import { relsOf, type Rels } from "../../../core/ooxml/rels.ts";
+import { attr, child, descendants, elements, kids, ownText, path, readPart, relAttr } from "../../../core/ooxml/xml/query.ts";
+import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 
-const objects = (node: XmlNode, pkg: Package, rels: Rels, diagnostics: Diagnostic[]): string[] => {
-  const out: string[] = [];
+const objects = (node: XEl, pkg: Package, rels: Rels, diagnostics: Diagnostic[]): Block[] => {
+  const out: Block[] = [];
   for (const item of elements(node)) {
-    const name = nameOf(item);
+    const name = item.local;
     if (name === "grpSp") out.push(...objects(item, pkg, rels, diagnostics));
     else if (name === "graphicFrame") {
       const chart = descendants(item, "chart")[0];
       const rel = rels.get(relAttr(chart, "id") ?? "");
-      if (rel && !rel.external) out.push(chartMarkdown(pkg, rel.target, diagnostics));
+      if (rel && !rel.external) out.push(...chartBlocks(pkg, rel.target, diagnostics, sourceOf(item)));
     } else if (name === "pic") {
       const blip = path(item, "blipFill", "blip");
       const rel = rels.get(relAttr(blip, "embed") ?? relAttr(blip, "link") ?? "");
       const props = path(item, "nvPicPr", "cNvPr");
-      if (rel) out.push(pictureMarkdown(attr(props, "descr") || attr(props, "title") || "", rel.target, rel.external));
+      const alt = (attr(props, "descr") || attr(props, "title") || "").replace(/\s+/g, " ").trim();
+      if (rel) out.push({ type: "image", id: "", source: sourceOf(item), src: pictureSrc(rel.target, rel.external), alt });
     } else if (name === "sp") {
-      const text = kids(child(item, "txBody"), "p")
-        .map((p) => escapeLineStart(escapeText(descendants(p, "t").map(ownText).join("").trim())))
-        .filter(Boolean)
-        .join("\n\n");
-      if (text) out.push(text);
+      for (const p of kids(child(item, "txBody"), "p")) {
+        const text = descendants(p, "t").map(ownText).join("").trim();
+        if (text) out.push({ type: "paragraph", id: "", source: sourceOf(p), inlines: [{ type: "text", id: "", text, marks: [] }] });
+      }
     }
   }
   return out;
 };
 
-export const drawingMarkdown = (pkg: Package, part: string, diagnostics: Diagnostic[]): string[] => {
+export const drawingBlocks = (pkg: Package, part: string, diagnostics: Diagnostic[]): Block[] => {
   const root = readPart(pkg, part);
   if (!root) return [];
   const rels = relsOf(pkg, part);

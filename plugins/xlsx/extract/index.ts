@@ -1,41 +1,44 @@
 /**
- * Reading an Excel workbook (xlsx) into Markdown (interface, Extraction): one section per sheet in tab order
- * (`## Sheet: name`, hidden sheets marked `(hidden)`), the cells as a GFM table (`sheet-table.ts`), then the
- * charts, pictures and text boxes drawn over the sheet; a chart sheet shows its chart's title and data. `pages` is
- * the number of sheets. Macros are refused; a sheet that cannot be read is said in its section and in a
- * diagnostic, and a workbook none of whose sheets can be read is refused as unreadable.
+ * Reading an Excel workbook (xlsx) into the IR (interface, Extraction): one section per sheet in tab order (a
+ * level-2 heading `Sheet: name`, hidden sheets marked `(hidden)`, its source the sheet's entry in the workbook
+ * part), the cells as a table (`sheet-table.ts`), then the charts, pictures and text boxes drawn over the sheet; a
+ * chart sheet shows its chart's title and data. `pages` is the number of sheets. Macros are refused; a sheet that
+ * cannot be read is said in a comment block in its section and in a diagnostic, and a workbook none of whose sheets
+ * can be read is refused as unreadable.
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
+import { assignIds } from "../../../core/ir/ids.ts";
+import type { Block } from "../../../core/ir/types.ts";
 import { openPackage, PackageRefused, type Package } from "../../../core/ooxml/package.ts";
 import { ExtractRefused, type Extract } from "../../../core/contracts/extract.ts";
-import { drawingMarkdown } from "./drawing.ts";
+import { drawingBlocks } from "./drawing.ts";
 import { refuseMacros } from "../../../core/ooxml/macros.ts";
-import { escapeText } from "./markdown.ts";
-import { holdsPart, relsOf } from "./rels.ts";
-import { sheetTable } from "./sheet-table.ts";
+import { holdsPart, relsOf } from "../../../core/ooxml/rels.ts";
+import { sheetBlocks, sheetNote } from "./sheet-table.ts";
 import { readSharedStrings } from "./strings.ts";
 import { readFormats } from "./styles.ts";
 import { readWorkbook, workbookPartOf, type SheetEntry } from "./workbook.ts";
 import { readWorksheet, type CellContext } from "./worksheet.ts";
-import { kids, readPart, relAttr } from "./xml.ts";
+import { sourceOf } from "../../../core/ooxml/ir.ts";
+import { kids, readPart, relAttr } from "../../../core/ooxml/xml/query.ts";
 
 /** Thrown for a sheet whose part is missing: said in its section like a damaged one. */
 class SheetMissing extends Error {}
 
-const sheetBody = (pkg: Package, sheet: SheetEntry, ctx: CellContext, diagnostics: Diagnostic[]): string => {
+const sheetBody = (pkg: Package, sheet: SheetEntry, ctx: CellContext, diagnostics: Diagnostic[]): Block[] => {
   const location = { sheet: sheet.name };
   if (!sheet.part || !holdsPart(pkg, sheet.part)) throw new SheetMissing("its part is missing from the file");
   if (sheet.kind === "chartsheet") {
     const root = readPart(pkg, sheet.part);
     const rels = relsOf(pkg, sheet.part);
-    const drawings = kids(root ?? {}, "drawing").flatMap((d) => {
+    const drawings = kids(root ?? undefined, "drawing").flatMap((d) => {
       const rel = rels.get(relAttr(d, "id") ?? "");
-      return rel && !rel.external ? drawingMarkdown(pkg, rel.target, diagnostics) : [];
+      return rel && !rel.external ? drawingBlocks(pkg, rel.target, diagnostics) : [];
     });
-    return drawings.join("\n\n") || "_(a chart sheet with no chart)_";
+    return drawings.length > 0 ? drawings : [sheetNote("a chart sheet with no chart", root ? sourceOf(root) : null)];
   }
   const cells = readWorksheet(pkg, sheet.part, ctx);
-  if (!cells) return "_(empty sheet)_";
+  if (!cells) return [sheetNote("empty sheet", null)];
   if (cells.uncalculated.length > 0) {
     const listed = cells.uncalculated.slice(0, 20).join(", ") + (cells.uncalculated.length > 20 ? ", …" : "");
     diagnostics.push({
@@ -55,8 +58,8 @@ const sheetBody = (pkg: Package, sheet: SheetEntry, ctx: CellContext, diagnostic
       location,
     });
   }
-  const drawn = cells.drawings.flatMap((part) => drawingMarkdown(pkg, part, diagnostics));
-  return [sheetTable(cells.rows, sheet.name, diagnostics, cells.rowsNotRead), ...drawn].join("\n\n");
+  const drawn = cells.drawings.flatMap((part) => drawingBlocks(pkg, part, diagnostics));
+  return [...sheetBlocks(cells.rows, sheet.name, diagnostics, cells.source, cells.rowsNotRead), ...drawn];
 };
 
 export const extractXlsx: Extract = async (bytes, ctx) => {
@@ -69,11 +72,11 @@ export const extractXlsx: Extract = async (bytes, ctx) => {
     formatOf: readFormats(pkg, workbookPartOf(workbook, "styles"), diagnostics),
     date1904: workbook.date1904,
   };
-  const sections: string[] = [];
+  const blocks: Block[] = [];
   let unreadable = 0;
   for (const sheet of workbook.sheets) {
     ctx.signal?.throwIfAborted();
-    let body: string;
+    let body: Block[];
     try {
       body = sheetBody(pkg, sheet, cellContext, diagnostics);
     } catch (error) {
@@ -81,12 +84,12 @@ export const extractXlsx: Extract = async (bytes, ctx) => {
       if (!damaged && !(error instanceof SheetMissing)) throw error;
       unreadable++;
       diagnostics.push({ code: "extract.sheet_unreadable", severity: "error", category: "extract", message: `Sheet "${sheet.name}" could not be read: ${error.message}`, location: { sheet: sheet.name } });
-      body = `_(this sheet could not be read: ${escapeText(error.message)})_`;
+      body = [sheetNote(`this sheet could not be read: ${error.message}`, sheet.source)];
     }
-    sections.push(`## Sheet: ${escapeText(sheet.name)}${sheet.hidden ? " (hidden)" : ""}\n\n${body}`);
+    blocks.push({ type: "heading", id: "", source: sheet.source, level: 2, inlines: [{ type: "text", id: "", text: `Sheet: ${sheet.name}${sheet.hidden ? " (hidden)" : ""}`, marks: [] }] }, ...body);
   }
   if (workbook.sheets.length > 0 && unreadable === workbook.sheets.length) {
     throw new ExtractRefused(`The workbook could not be read: ${diagnostics.find((d) => d.code === "extract.sheet_unreadable")!.message}`, "unreadable");
   }
-  return { markdown: sections.join("\n\n"), pages: workbook.sheets.length, diagnostics };
+  return { ir: assignIds({ id: "doc", blocks, footnotes: [] }), pages: workbook.sheets.length, diagnostics };
 };

@@ -1,20 +1,29 @@
 /**
- * A sheet's cells as one GFM table over the used range: from the first to the last non-empty row and column
+ * A sheet's cells as one IR table over the used range: from the first to the last non-empty row and column
  * (empty rows and columns around the data are left out), the first non-empty row as the header, a run of empty
  * rows inside the data kept as one empty row (it separates blocks of data). Huge sheets are cut at `MAX_ROWS`
- * rows and `MAX_COLUMNS` columns, with a line and a diagnostic saying how much was left out.
+ * rows and `MAX_COLUMNS` columns, with a comment block and a diagnostic saying how much was left out.
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
+import type { Block, SourceRange, TableCell, TableRow } from "../../../core/ir/types.ts";
 import { columnLetters } from "./cell-ref.ts";
-import { gfmTable } from "./markdown.ts";
 
 export const MAX_ROWS = 5000;
 export const MAX_COLUMNS = 256;
 
-/** `rows`: row → column → cell Markdown, as `worksheet.ts` reads it. */
-export const sheetTable = (rows: ReadonlyMap<number, ReadonlyMap<number, string>>, sheet: string, diagnostics: Diagnostic[], rowsNotRead = 0): string => {
+/** A note of what the sheet does not show, where its cells are. */
+export const sheetNote = (text: string, source: SourceRange | null): Block => ({ type: "comment", id: "", ...(source ? { source } : {}), text });
+
+/** `rows`: row → column → cell, as `worksheet.ts` reads it; `source`: the `sheetData` element they came from. */
+export const sheetBlocks = (
+  rows: ReadonlyMap<number, ReadonlyMap<number, TableCell>>,
+  sheet: string,
+  diagnostics: Diagnostic[],
+  source: SourceRange | null,
+  rowsNotRead = 0,
+): Block[] => {
   const used = [...rows.keys()].filter((r) => rows.get(r)!.size > 0).sort((a, b) => a - b);
-  if (used.length === 0) return "_(empty sheet)_";
+  if (used.length === 0) return [sheetNote("empty sheet", source)];
   let left = Infinity;
   let right = 0;
   for (const r of used) {
@@ -24,23 +33,26 @@ export const sheetTable = (rows: ReadonlyMap<number, ReadonlyMap<number, string>
     }
   }
   const lastColumn = Math.min(right, left + MAX_COLUMNS - 1);
-  const lines: string[][] = [];
+  const line = (cells?: ReadonlyMap<number, TableCell>): TableRow => {
+    const out: TableCell[] = [];
+    for (let c = left; c <= lastColumn; c++) out.push(cells?.get(c) ?? { id: "", inlines: [] });
+    return { id: "", cells: out };
+  };
+  const lines: TableRow[] = [];
   let shown = 0;
   let previous = used[0]! - 1;
   for (const r of used) {
     if (shown > MAX_ROWS) break;
-    if (r > previous + 1 && lines.length > 0) lines.push([]);
-    const cells = rows.get(r)!;
-    const line: string[] = [];
-    for (let c = left; c <= lastColumn; c++) line.push(cells.get(c) ?? "");
-    lines.push(line);
+    if (r > previous + 1 && lines.length > 0) lines.push(line());
+    lines.push(line(rows.get(r)));
     previous = r;
     shown++;
   }
-  const notes: string[] = [];
+  const [header, ...body] = lines;
+  const out: Block[] = [{ type: "table", id: "", ...(source ? { source } : {}), align: header!.cells.map(() => null), header: [header!], rows: body }];
   const rowsLeft = used.length - Math.min(shown, used.length) + rowsNotRead;
   if (rowsLeft > 0) {
-    notes.push(`_(${rowsLeft.toLocaleString("en-US")} more rows not shown; the first ${MAX_ROWS.toLocaleString("en-US")} are.)_`);
+    out.push(sheetNote(`${rowsLeft.toLocaleString("en-US")} more rows not shown; the first ${MAX_ROWS.toLocaleString("en-US")} are.`, source));
     diagnostics.push({
       code: "extract.rows_truncated",
       severity: "warning",
@@ -50,7 +62,7 @@ export const sheetTable = (rows: ReadonlyMap<number, ReadonlyMap<number, string>
     });
   }
   if (right > lastColumn) {
-    notes.push(`_(columns ${columnLetters(lastColumn + 1)} to ${columnLetters(right)} not shown.)_`);
+    out.push(sheetNote(`columns ${columnLetters(lastColumn + 1)} to ${columnLetters(right)} not shown.`, source));
     diagnostics.push({
       code: "extract.columns_truncated",
       severity: "warning",
@@ -59,5 +71,5 @@ export const sheetTable = (rows: ReadonlyMap<number, ReadonlyMap<number, string>
       location: { sheet },
     });
   }
-  return [gfmTable(lines), ...notes].join("\n\n");
+  return out;
 };

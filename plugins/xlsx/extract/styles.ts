@@ -4,8 +4,8 @@
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
-import { builtinFormat } from "./number-format.ts";
-import { attr, child, kids, readOptional } from "./xml.ts";
+import { builtinFormat } from "../../../core/ooxml/number-format.ts";
+import { attr, child, kids, readOptional } from "../../../core/ooxml/xml/query.ts";
 
 /** The format code of cell style `index` (General when unknown). */
 export type FormatOf = (index: number) => string;

@@ -3,10 +3,11 @@
  * names, visibility and parts, and its date system (`workbookPr date1904`). A package without a workbook part is
  * not a readable workbook.
  */
+import type { SourceRange } from "../../../core/ir/types.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
 import { ExtractRefused } from "../../../core/contracts/extract.ts";
-import { mainPart, relsOf, relsOfType, type Rels } from "./rels.ts";
-import { attr, child, flag, kids, readPart, relAttr } from "./xml.ts";
+import { mainPart, relsOf, relsOfType, type Rels } from "../../../core/ooxml/rels.ts";
+import { attr, child, flag, kids, readPart, relAttr } from "../../../core/ooxml/xml/query.ts";
 
 export interface SheetEntry {
   readonly name: string;
@@ -14,6 +15,8 @@ export interface SheetEntry {
   /** The sheet's part, or null when its relationship is missing. */
   readonly part: string | null;
   readonly kind: "worksheet" | "chartsheet" | "dialogsheet" | "other";
+  /** Its `sheet` element in the workbook part, where its name is. */
+  readonly source: SourceRange;
 }
 
 export interface Workbook {
@@ -40,6 +43,7 @@ export const readWorkbook = (pkg: Package): Workbook => {
       hidden: state === "hidden" || state === "veryHidden",
       part: rel && !rel.external ? rel.target : null,
       kind: KINDS.has(type) ? (type as SheetEntry["kind"]) : "other",
+      source: { part, start: sheet.start, end: sheet.end },
     };
   });
   return { part, rels, sheets, date1904 };

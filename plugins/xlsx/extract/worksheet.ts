@@ -1,25 +1,28 @@
 /**
  * A worksheet part read into the text each cell shows: shared and inline strings, numbers through their number
  * format (dates as ISO), booleans `TRUE`/`FALSE`, errors as written (`#DIV/0!`). A formula shows its cached value,
- * never its text; a formula with no cached value (the file was never calculated) shows `=FORMULA` and is listed so
- * the reader can say so. Shared formulas are expanded from their anchor cell. Merged ranges keep the value of their
- * first cell only. Rows are parsed in batches and reading stops past the row cap; the rest is only counted.
+ * never its text; a formula with no cached value (the file was never calculated) shows `=FORMULA` as code and is
+ * listed so the reader can say so. Shared formulas are expanded from their anchor cell. Merged ranges keep the value
+ * of their first cell only. Rows are parsed in batches and reading stops past the row cap; the rest is only counted.
+ * Each cell is an IR table cell whose source is its `c` element.
  */
+import type { Inline, SourceRange, TableCell } from "../../../core/ir/types.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
-import { childrenOf, parseXml } from "../../../core/ooxml/package.ts";
 import { parseRange, parseRef, refOf, shiftFormula } from "./cell-ref.ts";
-import { tableCell } from "./markdown.ts";
-import { formatNumber } from "./number-format.ts";
-import { relsOf } from "./rels.ts";
+import { formatNumber } from "../../../core/ooxml/number-format.ts";
+import { relsOf } from "../../../core/ooxml/rels.ts";
 import { MAX_ROWS } from "./sheet-table.ts";
 import { parseRows, rowsWithContent, splitSheet } from "./sheet-xml.ts";
 import { inlineString, unescapeOoxml } from "./strings.ts";
 import type { FormatOf } from "./styles.ts";
-import { attr, child, isElement, kids, nameOf, ownText, relAttr, type XmlNode } from "./xml.ts";
+import { attr, child, kids, ownText, relAttr } from "../../../core/ooxml/xml/query.ts";
+import { readTree, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
 export interface SheetCells {
-  /** Row number → column number → the cell as GFM table-cell Markdown (non-empty cells only). */
-  readonly rows: Map<number, Map<number, string>>;
+  /** Row number → column number → the cell (non-empty cells only). */
+  readonly rows: Map<number, Map<number, TableCell>>;
+  /** The `sheetData` element the cells were read from (null when the sheet has none). */
+  readonly source: SourceRange | null;
   /** Rows with content after the row cap that were counted but not read. */
   readonly rowsNotRead: number;
   /** Cells holding a formula with no cached value. */
@@ -36,12 +39,21 @@ export interface CellContext {
   readonly date1904: boolean;
 }
 
-/** Formula text as a code span (nothing in it is Markdown), `|` still escaped for the table, on one line. */
-const codeCell = (text: string): string => {
-  const formula = text.replace(/\s*[\r\n]+\s*/g, " ");
-  const fence = formula.includes("`") ? "``" : "`";
-  return `${fence}${fence.length > 1 ? " " : ""}${formula.replace(/\|/g, "\\|")}${fence.length > 1 ? " " : ""}${fence}`;
+/** A cell's text, its line breaks kept (a table cell shows them). */
+const textInlines = (value: string): Inline[] => {
+  const text = value.trim();
+  if (text === "") return [];
+  if (!/[\r\n]/.test(text)) return [{ type: "text", id: "", text, marks: [] }];
+  const out: Inline[] = [];
+  text.split(/\r\n|\r|\n/).forEach((line, i) => {
+    if (i > 0) out.push({ type: "lineBreak", id: "" });
+    if (line !== "") out.push({ type: "text", id: "", text: line, marks: [] });
+  });
+  return out;
 };
+
+/** Formula text as code (nothing in it is Markdown), on one line. */
+const formulaInlines = (formula: string): Inline[] => [{ type: "text", id: "", text: formula.replace(/\s*[\r\n]+\s*/g, " "), marks: ["code"] }];
 
 /** An ISO date cell (`t="d"`) without the parts it does not need. */
 const isoCell = (value: string): string => {
@@ -57,31 +69,30 @@ export const readWorksheet = (pkg: Package, part: string, ctx: CellContext): She
   const xml = pkg.text(part);
   if (xml === null) return null;
   const split = splitSheet(xml);
-  const root = parseXml(split ? split.frame : xml, part).find(isElement);
-  if (!root) return null;
-  const rows = new Map<number, Map<number, string>>();
+  const root = readTree(xml, part, split?.content ? { skip: { from: split.content.start, to: split.content.end } } : {});
+  const rows = new Map<number, Map<number, TableCell>>();
   const uncalculated: string[] = [];
   const shared = new Map<string, { text: string; row: number; col: number }>();
   let missingStrings = 0;
   let rowNumber = 0;
 
-  const readRow = (row: XmlNode): void => {
+  const readRow = (row: XEl): void => {
     rowNumber = Number(attr(row, "r") ?? rowNumber + 1) || rowNumber + 1;
     let colNumber = 0;
-    for (const cell of childrenOf(row)) {
-      if (nameOf(cell) !== "c") continue;
+    for (const cell of row.children) {
+      if (cell.local !== "c") continue;
       const at = parseRef(attr(cell, "r") ?? "");
       colNumber = at?.col ?? colNumber + 1;
       const rowOf = at?.row ?? rowNumber;
       const type = attr(cell, "t") ?? "n";
       let value: string | undefined;
-      let formula: XmlNode | undefined;
-      for (const piece of childrenOf(cell)) {
-        const name = nameOf(piece);
+      let formula: XEl | undefined;
+      for (const piece of cell.children) {
+        const name = piece.local;
         if (name === "v") value = ownText(piece);
         else if (name === "f") formula = piece;
       }
-      let text: string;
+      let inlines: Inline[];
       if (formula && (value === undefined || (value === "" && type !== "str"))) {
         let source = ownText(formula);
         const si = attr(formula, "si");
@@ -90,17 +101,17 @@ export const readWorksheet = (pkg: Package, part: string, ctx: CellContext): She
           if (source) shared.set(si, { text: source, row: rowOf, col: colNumber });
           else if (anchor) source = shiftFormula(anchor.text, rowOf - anchor.row, colNumber - anchor.col);
         }
-        text = source ? codeCell(`=${source}`) : "";
+        inlines = source ? formulaInlines(`=${source}`) : [];
         if (source) uncalculated.push(refOf(rowOf, colNumber));
       } else {
         if (formula && attr(formula, "t") === "shared" && ownText(formula)) shared.set(attr(formula, "si") ?? "", { text: ownText(formula), row: rowOf, col: colNumber });
-        text = tableCell(shownValue(type, value, cell, ctx));
+        inlines = textInlines(shownValue(type, value, cell, ctx));
         if (type === "s" && value !== undefined && value !== "" && ctx.strings?.[Number(value)] === undefined) missingStrings++;
       }
-      if (text === "") continue;
+      if (inlines.length === 0) continue;
       let cells = rows.get(rowOf);
       if (!cells) rows.set(rowOf, (cells = new Map()));
-      cells.set(colNumber, text);
+      cells.set(colNumber, { id: "", source: { part, start: cell.start, end: cell.end }, inlines });
     }
   };
 
@@ -109,10 +120,10 @@ export const readWorksheet = (pkg: Package, part: string, ctx: CellContext): She
   if (split) {
     for (let i = 0; i < split.rows.length; i += BATCH) {
       if (rows.size > MAX_ROWS + 1) {
-        rowsNotRead = rowsWithContent(split.rows.slice(i));
+        rowsNotRead = rowsWithContent(xml, split.rows.slice(i));
         break;
       }
-      parseRows(split.rows.slice(i, i + BATCH), part).forEach(readRow);
+      parseRows(xml, split.rows.slice(i, i + BATCH), part).forEach(readRow);
     }
   } else kids(child(root, "sheetData"), "row").forEach(readRow);
 
@@ -131,10 +142,12 @@ export const readWorksheet = (pkg: Package, part: string, ctx: CellContext): She
     .map((d) => rels.get(relAttr(d, "id") ?? ""))
     .filter((r) => r && !r.external)
     .map((r) => r!.target);
-  return { rows, rowsNotRead, uncalculated, missingStrings, drawings };
+  const sheetData = split ? split.element : child(root, "sheetData");
+  const source = sheetData ? { part, start: sheetData.start, end: sheetData.end } : null;
+  return { rows, source, rowsNotRead, uncalculated, missingStrings, drawings };
 };
 
-const shownValue = (type: string, value: string | undefined, cell: XmlNode, ctx: CellContext): string => {
+const shownValue = (type: string, value: string | undefined, cell: XEl, ctx: CellContext): string => {
   switch (type) {
     case "inlineStr":
       return inlineString(cell) || unescapeOoxml(value ?? "");

@@ -8,10 +8,10 @@
 import type { Finding } from "../../../core/contracts/review.ts";
 import { PackageRefused } from "../../../core/ooxml/package.ts";
 import { parseRef } from "../extract/cell-ref.ts";
-import { relsOfType } from "../extract/rels.ts";
+import { relsOfType } from "../../../core/ooxml/rels.ts";
 import { cellList, cellsAt, finding, plural } from "./findings.ts";
 import { partText, type LoadedWorkbook } from "./load.ts";
-import { attributes, scanXml } from "./scan.ts";
+import { attributes, walkXml } from "../../../core/ooxml/xml/walk.ts";
 import type { WorkbookInfo } from "./workbook.ts";
 
 export const FIX_CALC_CHAIN = "xlsx.drop_calc_chain";
@@ -41,7 +41,7 @@ export const checkCalcChain = (loaded: LoadedWorkbook): Finding[] => {
   const stale: { sheet: string | undefined; ref: string }[] = [];
   let current: string | undefined;
   try {
-    scanXml(xml, part, {
+    walkXml(xml, part, {
       open(tag, raw) {
         if (tag !== "c") return;
         const a = attributes(raw);

@@ -4,8 +4,8 @@
  * stop the review: it is recorded as a problem (and becomes a finding), and the rest is still read.
  */
 import { PackageRefused, type Package } from "../../../core/ooxml/package.ts";
-import { relsOfType } from "../extract/rels.ts";
-import { cleanXml } from "./scan.ts";
+import { relsOfType } from "../../../core/ooxml/rels.ts";
+import { stripInvalidChars } from "../../../core/ooxml/chars.ts";
 import { readSheet, type SheetCells } from "./sheet.ts";
 import { readSharedStrings, readTextStyles } from "./strings.ts";
 import { readWorkbookInfo, workbookPart, type SheetEntry, type WorkbookInfo } from "./workbook.ts";
@@ -38,7 +38,7 @@ export interface LoadedWorkbook {
 /** The part's text without forbidden characters, or null when absent. */
 export const partText = (pkg: Package, part: string): string | null => {
   const text = pkg.text(part);
-  return text === null ? null : cleanXml(text);
+  return text === null ? null : stripInvalidChars(text);
 };
 
 const damage = (error: unknown): string => {

@@ -5,7 +5,7 @@
  * relies on; none can be repaired without guessing what the formula meant.
  */
 import type { Finding } from "../../../core/contracts/review.ts";
-import { holdsPart } from "../extract/rels.ts";
+import { holdsPart } from "../../../core/ooxml/rels.ts";
 import { cellList, cellsAt, finding, plural } from "./findings.ts";
 import type { FormulaName, FormulaParts, FormulaRef } from "./formula-refs.ts";
 import type { Formulas } from "./formulas.ts";

@@ -16,11 +16,13 @@
 import { openPackage, type Package } from "../../../core/ooxml/package.ts";
 import { writePackage } from "../../../core/ooxml/write.ts";
 import type { RepairFix } from "../../../core/contracts/review.ts";
-import { relsOfType } from "../extract/rels.ts";
+import { relsOfType } from "../../../core/ooxml/rels.ts";
 import { calcChainPart, FIX_CALC_CHAIN } from "./calc-chain.ts";
 import { FIX_MERGES, FIX_ORDER, orderFixable, overlappingMerges } from "./sheet-checks.ts";
 import { readSheet, type Row } from "./sheet.ts";
-import { applyEdits, removeAttr, removePart, setAttr, type Edit } from "./surgery.ts";
+import { splice, type Edit } from "../../../core/ooxml/splice.ts";
+import { withAttribute, withoutAttribute } from "../../../core/ooxml/xml/markup.ts";
+import { removePart } from "./surgery.ts";
 import { FIX_TABLE_IDS, readTables, tableIdsReferenced, tablesNeedingIds } from "./tables.ts";
 import { readWorkbookInfo, workbookPart, type WorkbookInfo } from "./workbook.ts";
 import { duplicateNames, FIX_ACTIVE_TAB, FIX_DEFINED_NAMES, FIX_SHEET_IDS, FIX_UNHIDE, isHidden, sheetIdsNeedingNumbers, tabOutOfRange } from "./workbook-checks.ts";
@@ -49,7 +51,7 @@ const unhideFirstSheet = ({ xml, info, part }: Book): Changes => {
   const { sheets } = info;
   if (sheets.length === 0 || !sheets.every((s) => isHidden(s.state))) return new Map();
   const target = sheets[validIndex(info.view?.activeTab, sheets.length) ?? 0]!;
-  return new Map([[part, applyEdits(xml, [tagEdit(xml, target.tag, (tag) => removeAttr(tag, "state"))])]]);
+  return new Map([[part, splice(xml, [tagEdit(xml, target.tag, (tag) => withoutAttribute(tag, "state"))])]]);
 };
 
 const activeTab = ({ xml, info, part }: Book): Changes => {
@@ -62,10 +64,10 @@ const activeTab = ({ xml, info, part }: Book): Changes => {
   return new Map([
     [
       part,
-      applyEdits(xml, [
+      splice(xml, [
         tagEdit(xml, view.tag, (tag) => {
-          let out = view.activeTab === undefined ? tag : setAttr(tag, "activeTab", String(active));
-          if (view.firstSheet !== undefined) out = setAttr(out, "firstSheet", String(first));
+          let out = view.activeTab === undefined ? tag : withAttribute(tag, "activeTab", String(active));
+          if (view.firstSheet !== undefined) out = withAttribute(out, "firstSheet", String(first));
           return out;
         }),
       ]),
@@ -84,9 +86,9 @@ const duplicateSheetIds = (book: Book): Changes => {
   const renumber = sheetIdsNeedingNumbers(info);
   if (renumber.length === 0) return new Map();
   let next = Math.max(0, ...info.sheets.map((s) => (s.sheetId !== undefined && /^\d+$/.test(s.sheetId) ? Number(s.sheetId) : 0))) + 1;
-  const edits = renumber.map((i) => tagEdit(xml, info.sheets[i]!.tag, (tag) => setAttr(tag, "sheetId", String(next++))));
+  const edits = renumber.map((i) => tagEdit(xml, info.sheets[i]!.tag, (tag) => withAttribute(tag, "sheetId", String(next++))));
   const changes = dropCalcChain(book);
-  changes.set(part, applyEdits(xml, edits));
+  changes.set(part, splice(xml, edits));
   return changes;
 };
 
@@ -97,7 +99,7 @@ const duplicateDefinedNames = ({ xml, info, part }: Book): Changes => {
     if (!group.every((n) => text(n) === text(group[0]!))) continue;
     for (const extra of group.slice(1)) edits.push({ ...extra.element, text: "" });
   }
-  return edits.length === 0 ? new Map() : new Map([[part, applyEdits(xml, edits)]]);
+  return edits.length === 0 ? new Map() : new Map([[part, splice(xml, edits)]]);
 };
 
 /** Applies `edit` to the raw text of every worksheet; parts it leaves alone are not rewritten. */
@@ -122,11 +124,11 @@ const overlappingMergesFix = (book: Book): Changes =>
     if (!block) return null;
     const start = block.index;
     const end = start + block[0].length;
-    if (dropped.length === cells.merges.length) return applyEdits(xml, [{ start, end, text: "" }]);
+    if (dropped.length === cells.merges.length) return splice(xml, [{ start, end, text: "" }]);
     const edits: Edit[] = dropped.map((i) => ({ ...cells.merges[i]!.span, text: "" }));
     const open = /^<[^>]*>/.exec(block[0])![0];
-    if (/\scount\s*=/.test(open)) edits.push({ start, end: start + open.length, text: setAttr(open, "count", String(cells.merges.length - dropped.length)) });
-    return applyEdits(xml, edits);
+    if (/\scount\s*=/.test(open)) edits.push({ start, end: start + open.length, text: withAttribute(open, "count", String(cells.merges.length - dropped.length)) });
+    return splice(xml, edits);
   });
 
 /** Whether the text between consecutive spans (and before the first, after the last, up to `outer`) is only white space. */
@@ -158,7 +160,7 @@ const sortCells = (book: Book): Changes =>
     const rows = [...cells.rows].sort((a, b) => a.r - b.r).map(rowText);
     if (rows.some((r) => r === null)) return null;
     const inner = cells.rows.length === 0 ? "" : rows.join("");
-    return applyEdits(xml, [{ start: cells.rows[0]!.span.start, end: cells.rows[cells.rows.length - 1]!.span.end, text: inner }]);
+    return splice(xml, [{ start: cells.rows[0]!.span.start, end: cells.rows[cells.rows.length - 1]!.span.end, text: inner }]);
   });
 
 const duplicateTableIds = ({ pkg, info }: Book): Changes => {
@@ -169,7 +171,7 @@ const duplicateTableIds = ({ pkg, info }: Book): Changes => {
   const changes: Changes = new Map();
   for (const table of renumber) {
     const xml = (changes.get(table.part) as string | undefined) ?? pkg.text(table.part)!;
-    changes.set(table.part, applyEdits(xml, [tagEdit(xml, table.tag, (tag) => setAttr(tag, "id", String(next++)))]));
+    changes.set(table.part, splice(xml, [tagEdit(xml, table.tag, (tag) => withAttribute(tag, "id", String(next++)))]));
   }
   return changes;
 };

@@ -8,7 +8,8 @@
  */
 import { columnLetters, parseRef, shiftFormula } from "../extract/cell-ref.ts";
 import { unescapeOoxml } from "../extract/strings.ts";
-import { attributes, cleanText, scanXml } from "./scan.ts";
+import { dropInvalidChars } from "../../../core/ooxml/chars.ts";
+import { attributes, walkXml } from "../../../core/ooxml/xml/walk.ts";
 import { RichTextCollector } from "./strings.ts";
 import type { Span } from "./workbook.ts";
 
@@ -102,9 +103,9 @@ const shownValue = (cell: Building, strings: readonly string[] | null, missing: 
       return text;
     }
     case "inlineStr":
-      return cell.inline !== undefined && cell.inline !== "" ? cell.inline : v === undefined || v === "" ? undefined : cleanText(unescapeOoxml(v));
+      return cell.inline !== undefined && cell.inline !== "" ? cell.inline : v === undefined || v === "" ? undefined : dropInvalidChars(unescapeOoxml(v));
     case "str":
-      return v === undefined || v === "" ? undefined : cleanText(unescapeOoxml(v));
+      return v === undefined || v === "" ? undefined : dropInvalidChars(unescapeOoxml(v));
     default:
       return v === undefined || v.trim() === "" ? undefined : v.trim();
   }
@@ -127,7 +128,7 @@ export const readSheet = (xml: string, part: string, strings: readonly string[] 
   let buffer = "";
   const rich = new RichTextCollector();
 
-  scanXml(xml, part, {
+  walkXml(xml, part, {
     open(tag, raw, start, end, selfClosing) {
       if (cell) {
         if (into === "is") rich.open(tag);

@@ -5,7 +5,8 @@
  * or a custom format of just `@`) or an apostrophe prefix (`quotePrefix`).
  */
 import { unescapeOoxml } from "../extract/strings.ts";
-import { attributes, cleanText, scanXml } from "./scan.ts";
+import { dropInvalidChars } from "../../../core/ooxml/chars.ts";
+import { attributes, walkXml } from "../../../core/ooxml/xml/walk.ts";
 
 /** Collects the text of `si` (shared strings) or `is` (inline strings) elements: `t` outside `rPh`. */
 export class RichTextCollector {
@@ -30,7 +31,7 @@ export class RichTextCollector {
 
   /** The text collected since the last call, and a fresh start. */
   take(): string {
-    const out = cleanText(unescapeOoxml(this.parts.join("")));
+    const out = dropInvalidChars(unescapeOoxml(this.parts.join("")));
     this.parts = [];
     this.depthInPhonetic = 0;
     this.inT = false;
@@ -42,7 +43,7 @@ export const readSharedStrings = (xml: string, part: string): string[] => {
   const strings: string[] = [];
   const rich = new RichTextCollector();
   let inItem = false;
-  scanXml(xml, part, {
+  walkXml(xml, part, {
     open(tag) {
       if (tag === "si") {
         inItem = true;
@@ -67,7 +68,7 @@ export const readTextStyles = (xml: string, part: string): boolean[] => {
   const textFormats = new Set<string>(["49"]);
   const styles: boolean[] = [];
   let inCellXfs = false;
-  scanXml(xml, part, {
+  walkXml(xml, part, {
     open(tag, raw, _s, _e, selfClosing) {
       if (tag === "numFmt") {
         const a = attributes(raw);

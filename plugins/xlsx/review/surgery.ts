@@ -1,39 +1,10 @@
 /**
- * Text surgery for the repairs: changing one attribute of one start tag, cutting out exact spans, and removing a
- * part together with its relationship and its content-type override. Everything outside the touched spans stays
+ * Text surgery for the repairs: removing a part together with its relationship and its content-type override
+ * (attributes of one start tag are set with core/ooxml/xml/markup.ts). Everything outside the touched spans stays
  * byte for byte as it was.
  */
 import type { Package } from "../../../core/ooxml/package.ts";
-import { escapeXml } from "./scan.ts";
-import type { Span } from "./workbook.ts";
-
-const attrPattern = (name: string) => new RegExp(`(\\s)${name.replace(/[.:]/g, "\\$&")}\\s*=\\s*("[^"]*"|'[^']*')`);
-
-/** The start tag with attribute `name` set to `value` (added before the tag's end when absent). */
-export const setAttr = (tag: string, name: string, value: string): string => {
-  const pattern = attrPattern(name);
-  if (pattern.test(tag)) return tag.replace(pattern, (_m, space: string) => `${space}${name}="${escapeXml(value)}"`);
-  return tag.replace(/\s*(\/?)>$/, (_m, slash: string) => ` ${name}="${escapeXml(value)}"${slash}>`);
-};
-
-export const removeAttr = (tag: string, name: string): string => tag.replace(new RegExp(`\\s+${name}\\s*=\\s*("[^"]*"|'[^']*')`), "");
-
-export interface Edit extends Span {
-  readonly text: string;
-}
-
-/** Applies non-overlapping edits to `xml` (in any order). */
-export const applyEdits = (xml: string, edits: readonly Edit[]): string => {
-  let out = xml;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out;
-};
-
-/** Where `.rels` of `part` is. */
-export const relsPartOf = (part: string): string => {
-  const slash = part.lastIndexOf("/");
-  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
-};
+import { relsPartOf } from "../../../core/ooxml/rels.ts";
 
 const decoded = (text: string): string => {
   try {

@@ -9,10 +9,10 @@ import type { Package } from "../../../core/ooxml/package.ts";
 import { PackageRefused } from "../../../core/ooxml/package.ts";
 import type { Finding } from "../../../core/contracts/review.ts";
 import { parseRange } from "../extract/cell-ref.ts";
-import { relsOfType } from "../extract/rels.ts";
+import { relsOfType } from "../../../core/ooxml/rels.ts";
 import { finding } from "./findings.ts";
 import { partText } from "./load.ts";
-import { attributes, scanXml } from "./scan.ts";
+import { attributes, walkXml } from "../../../core/ooxml/xml/walk.ts";
 import { safeRels, type Span, type WorkbookInfo } from "./workbook.ts";
 
 export const FIX_TABLE_IDS = "xlsx.duplicate_table_ids";
@@ -38,7 +38,7 @@ export const readTables = (pkg: Package, workbook: WorkbookInfo, text: (part: st
       if (xml === null) continue;
       let table: TableInfo | undefined;
       try {
-        scanXml(xml, rel.target, {
+        walkXml(xml, rel.target, {
           open(tag, raw, start, end) {
             if (tag !== "table" || table) return;
             const a = attributes(raw);

@@ -5,8 +5,8 @@
  * cleaned text for inspection or from the raw text for a repair (offsets then point into what is rewritten).
  */
 import { PackageRefused, type Package } from "../../../core/ooxml/package.ts";
-import { mainPart, relsOf, type Rels } from "../extract/rels.ts";
-import { attributes, scanXml } from "./scan.ts";
+import { mainPart, relsOf, type Rels } from "../../../core/ooxml/rels.ts";
+import { attributes, walkXml } from "../../../core/ooxml/xml/walk.ts";
 
 export type SheetKind = "worksheet" | "chartsheet" | "dialogsheet" | "other";
 
@@ -88,7 +88,7 @@ export const readWorkbookInfo = (pkg: Package, part: string, xml: string): Workb
   let view: WorkbookView | undefined;
   let iterate = false;
   let name: { attrs: Map<string, string>; start: number; text: string } | null = null;
-  scanXml(xml, part, {
+  walkXml(xml, part, {
     open(tag, raw, start, end) {
       if (tag === "sheet") {
         const a = attributes(raw);

@@ -1,15 +1,16 @@
 /**
- * The pixel limit of core/images/probe.ts where pictures are placed in documents (core/documents/pipelines/images.ts):
+ * The pixel limit of core/images/probe.ts where pictures are placed in documents (core/operations/steps/picture-bytes.ts):
  * a source picture over it is left out with `image.unavailable` saying why, the others are placed.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { resolveContentImages, type ImageDeps } from "../../../core/documents/pipelines/images.ts";
+import { safeFetch } from "../../../core/net/safe-fetch.ts";
+import { resolveContentImages, type ImageDeps } from "../../../core/operations/steps/picture-bytes.ts";
 import type { IRDocument } from "../../../core/ir/types.ts";
 import { hugePng, pictureHeader } from "../../support/hostile-files.ts";
 
 /** Inline sources never reach the store, so the store is left out. */
-const deps: ImageDeps = { db: undefined as never, blobs: undefined as never, organizationId: "org_test", allowPrivateUrls: false, signal: new AbortController().signal };
+const deps: ImageDeps = { db: undefined as never, blobs: undefined as never, organizationId: "org_test", allowPrivateUrls: false, signal: new AbortController().signal, http: { fetch: safeFetch } };
 
 const withPictures = (...srcs: string[]): IRDocument => ({
   id: "doc",

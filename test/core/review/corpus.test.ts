@@ -8,12 +8,17 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { makeEngines } from "../../../server/engines.ts";
-import { reviewBytes, type ReviewFormat } from "../../../core/review/review-file.ts";
+import * as Cause from "effect/Cause";
+import type * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
+import { standaloneRuntime } from "../../../server/operations.ts";
+import { engines as enginesOf } from "../../../core/services/engines.ts";
+import { reviewFile } from "../../../core/operations/review/file.ts";
+import type { ReviewFormat } from "../../../core/review/format.ts";
 import { ProcessingFailure } from "../../../core/errors.ts";
 import { formatPlugins } from "../../../plugins/index.ts";
 import { installedFonts } from "../../../renderers/fonts.ts";
-import type { PipelineResult } from "../../../core/documents/pipelines/types.ts";
+import type { PipelineResult } from "../../../core/operations/types.ts";
 import { corpusPath } from "../../support/corpus.ts";
 
 const CORPUS = `${corpusPath()}/`;
@@ -27,12 +32,18 @@ const REFUSED: Record<string, RegExp> = {
   "xlsx/exceljs-missing-bits.xlsx": /not an Office document/,
 };
 
-let engines: ReturnType<typeof makeEngines>;
+const runtime = standaloneRuntime({ converters: 2 });
+let engines: Effect.Effect.Success<typeof enginesOf>;
 before(async () => {
-  engines = makeEngines({ converters: 2 });
-  await engines.converter();
+  engines = await runtime.runPromise(enginesOf);
 });
-after(async () => engines?.close());
+after(() => runtime.dispose());
+
+const review = async (bytes: Uint8Array, name: string): Promise<PipelineResult> => {
+  const exit = await runtime.runPromiseExit(reviewFile({ bytes, name }), { signal: AbortSignal.timeout(120_000) });
+  if (Exit.isSuccess(exit)) return exit.value;
+  throw Cause.squash(exit.cause);
+};
 
 const contentOf = async (bytes: Uint8Array, format: ReviewFormat) => {
   const plugin = formatPlugins.get(format)!;
@@ -49,7 +60,7 @@ describe("review of the whole corpus", () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
         const bytes = new Uint8Array(readFileSync(CORPUS + file));
         try {
-          results.set(file, await reviewBytes({ bytes, name: file.split("/")[1]! }, { engines, plugins: formatPlugins, signal: AbortSignal.timeout(120_000) }));
+          results.set(file, await review(bytes, file.split("/")[1]!));
         } catch (error) {
           if (!(error instanceof ProcessingFailure)) throw new Error(`${file}: ${(error as Error).stack}`);
           results.set(file, error);

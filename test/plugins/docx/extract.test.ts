@@ -15,16 +15,23 @@ import { unified } from "unified";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { PackageRefused } from "../../../core/ooxml/package.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
-import { ExtractRefused, type ExtractResult, type Ocr } from "../../../core/contracts/extract.ts";
+import { ExtractRefused, type ExtractContext, type Ocr } from "../../../core/contracts/extract.ts";
+import { extractedMarkdown } from "../../../core/extract/result.ts";
 import { docxPlugin } from "../../../plugins/docx/index.ts";
-import { extractDocx } from "../../../plugins/docx/extract/index.ts";
+import { extractDocx as readDocx } from "../../../plugins/docx/extract/index.ts";
 import { corpusPath } from "../../support/corpus.ts";
 
 const CORPUS = `${corpusPath("docx")}/`;
 const SCANS = `${corpusPath("scans")}/`;
 const corpusFiles = readdirSync(CORPUS).filter((f) => f.endsWith(".docx")).sort();
 
-const read = (name: string): Promise<ExtractResult> => extractDocx(new Uint8Array(readFileSync(CORPUS + name)), {});
+/** The reader's result with the Markdown core/extract writes from its IR. */
+const extractDocx = async (bytes: Uint8Array, ctx: ExtractContext) => {
+  const result = await readDocx(bytes, ctx);
+  return { ...result, markdown: extractedMarkdown(result) };
+};
+
+const read = (name: string) => extractDocx(new Uint8Array(readFileSync(CORPUS + name)), {});
 const md = async (name: string) => (await read(name)).markdown;
 
 /** Splits a GFM table row into cells (escaped pipes stay inside a cell). */
@@ -178,15 +185,15 @@ describe("docx extract: the corpus", () => {
   });
 
   it("tracked changes are read as accepted", async () => {
-    assert.match(await md("pandoc-paragraph_insertion_deletion.docx"), /^This is a\n\nsplitParagraph\.\n$/);
+    assert.match(await md("pandoc-paragraph_insertion_deletion.docx"), /^This is a\n\nsplitParagraph\.$/);
     const deletion = await md("pandoc-track_changes_deletion.docx");
     assert.ok(!deletion.includes("excessively"), deletion);
-    assert.equal(await md("pandoc-track_changes_insertion.docx"), "This is a text with two exciting insertions.\n");
+    assert.equal(await md("pandoc-track_changes_insertion.docx"), "This is a text with two exciting insertions.");
     assert.equal(count(await md("pandoc-track_changes_move.docx"), "Here is the text to be moved."), 1);
   });
 
   it("text boxes are read once, where they are anchored", async () => {
-    assert.equal(await md("mammoth-text-box.docx"), "Datum plane\n");
+    assert.equal(await md("mammoth-text-box.docx"), "Datum plane");
     const shape = await md("pandoc-text_in_shape_format.docx");
     assert.equal(count(shape, "Valter Kiisk"), 1);
     assert.equal(count(shape, "Institute of Physics, University of Tartu"), 1);
@@ -205,29 +212,31 @@ describe("docx extract: the corpus", () => {
     assert.match(await md("mammoth-footnote-hyperlink.docx"), /^\[\^1\]: \[Example\]\(http:\/\/www\.example\.com\)$/m);
     const field = await md("pandoc-instrText_hyperlink.docx");
     assert.ok(field.includes("[Foundations of Analysis, 2nd Edition](https://books.google.com/books?id=sp_Zcb9ot90C&lpg=PR4&hl=zh-CN&pg=PA19#v=onepage&q&f=true)"));
-    assert.match(await md("pandoc-inline_images.docx"), /\[one !\[This one is reddish[^\]]*\]\(media\/image2\.jpg\) that\]\(http:\/\/www\.google\.com\)/);
+    // A picture is a block of its own in the IR: it splits the paragraph and the link around it.
+    assert.match(await md("pandoc-inline_images.docx"), /Here is \[one\]\(http:\/\/www\.google\.com\)\n\n!\[This one is reddish[^\]]*\]\(media\/image2\.jpg\)\n\n\[that\]\(http:\/\/www\.google\.com\) links\./);
   });
 
   it("pictures are referenced with their description", async () => {
     assert.match(await md("pandoc-image.docx"), /^!\[He realizes he's making the file-size too big\.\]\(media\/image1\.jpg\)$/m);
-    assert.equal(await md("mammoth-external-picture.docx"), "![](tiny-picture.png)\n");
+    assert.equal(await md("mammoth-external-picture.docx"), "![](tiny-picture.png)");
     assert.match(await md("pandoc-image_vml.docx"), /!\[\]\(media\/image4\.jpeg\)/);
   });
 
   it("reads Strict OOXML, another main part name, other prefixes and a byte-order mark", async () => {
-    assert.equal(await md("mammoth-strict-format.docx"), "Test\n");
+    assert.equal(await md("mammoth-strict-format.docx"), "Test");
     assert.match(await md("pandoc-alternate_document_path.docx"), /^# Test\n\nThis is \*italic\*, \*\*bold\*\*/);
-    assert.equal(await md("pandoc-ns0-reference.docx"), "ref\n");
-    assert.equal(await md("mammoth-utf8-bom.docx"), "This XML has a byte order mark.\n");
+    assert.equal(await md("pandoc-ns0-reference.docx"), "ref");
+    assert.equal(await md("mammoth-utf8-bom.docx"), "This XML has a byte order mark.");
   });
 
   it("keeps inline formatting, code and page counts", async () => {
     const text = await md("pandoc-inline_formatting.docx");
     assert.ok(text.includes("Regular text *italics* **bold *bold italics***."));
     assert.ok(text.includes("~~strikethrough~~"));
-    assert.ok(text.includes("<sup>superscript</sup>") && text.includes("<sub>subscript</sub>"));
+    assert.ok(text.includes("Above the line is <sup>superscript</sup> and below the line is <sub>subscript</sub>."));
+    assert.match(await md("pandoc-verbatim_subsuper.docx"), /^m<sup>2<\/sup>\n\nm<sup>`2`<\/sup>\n\n`m`<sup>2<\/sup>\n\n`m`<sup>`2`<\/sup>\n\nm<sub>2<\/sub>\n/);
     assert.ok(text.includes("A line\\\nbreak."));
-    assert.equal(await md("pandoc-trailing_spaces_in_formatting.docx"), "Turn my *formatting* off after the spaces.\n");
+    assert.equal(await md("pandoc-trailing_spaces_in_formatting.docx"), "Turn my *formatting* off after the spaces.");
     assert.match(await md("pandoc-codeblock.docx"), /```\nreadDocx :: ReaderOptions\n {9}-> B\.ByteString\n {9}-> Pandoc\n```/);
     assert.ok((await md("pandoc-inline_code.docx")).includes("`inline   code`"));
     assert.match(await md("pandoc-diagram.docx"), /- top\n- middle\n- bottom/);
@@ -305,7 +314,7 @@ describe("docx extract: built packages", () => {
       `<w:style w:type="paragraph" w:styleId="Body"><w:name w:val="Body"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style>`;
     const body = [p("Titel", '<w:pStyle w:val="MyTitle"/>'), p("Eins", '<w:pStyle w:val="berschrift1"/>'), p("Zwei", '<w:pStyle w:val="Kapitel"/>'), p("Drei", '<w:outlineLvl w:val="2"/>'), p("Text", '<w:pStyle w:val="Body"/>')].join("");
     const { markdown } = await extract({ body, styles });
-    assert.equal(markdown, "# Titel\n\n# Eins\n\n## Zwei\n\n### Drei\n\nText\n");
+    assert.equal(markdown, "# Titel\n\n# Eins\n\n## Zwei\n\n### Drei\n\nText");
   });
 
   it("numbers lists from numbering.xml: bullets, decimals, letters, nesting, style numbering", async () => {
@@ -317,7 +326,7 @@ describe("docx extract: built packages", () => {
     const li = (text: string, ilvl: number, numId = 1) => p(text, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
     const body = [li("one", 0), li("one-a", 1), li("deep", 2), li("one-b", 1), li("two", 0), li("two-a", 1), p("Styled", '<w:pStyle w:val="ListBullet"/>')].join("");
     const { markdown } = await extract({ body, styles, numbering });
-    assert.equal(markdown, "1. one\n   1. one-a\n      - deep\n   2. one-b\n2. two\n   1. two-a\n- Styled\n");
+    assert.equal(markdown, "1. one\n   1. one-a\n      - deep\n   2. one-b\n2. two\n   1. two-a\n\n- Styled");
   });
 
   it("writes tables with spans, vertical merges, grid gaps, nested tables and breaks", async () => {
@@ -333,7 +342,7 @@ describe("docx extract: built packages", () => {
     const { markdown } = await extract({ body });
     assert.equal(
       markdown,
-      "| Wide |  | C |\n| --- | --- | --- |\n| a\\|b | line1<br>line2 | x; y<br>z; w |\n|  | last |  |\n|  | shifted | end |\n",
+      "| Wide |  | C |\n| --- | --- | --- |\n| a\\|b | line1<br>line2 | x; y<br>z; w |\n|  | last |  |\n|  | shifted | end |",
     );
   });
 
@@ -346,7 +355,7 @@ describe("docx extract: built packages", () => {
       `<w:p><m:oMath><m:f><m:num><m:r><m:t>a</m:t></m:r></m:num><m:den><m:r><m:t>b</m:t></m:r></m:den></m:f><m:sSup><m:e><m:r><m:t>x</m:t></m:r></m:e><m:sup><m:r><m:t>2</m:t></m:r></m:sup></m:sSup></m:oMath></w:p>` +
       `<w:p><w:r><w:t>Anchor</w:t></w:r><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:anchor><wp:docPr id="1" name="Text Box 1"/><a:graphic><a:graphicData><w:txbxContent>${p("Boxed text")}</w:txbxContent></a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice><mc:Fallback><w:pict><v:shape><v:textbox><w:txbxContent>${p("Boxed text")}</w:txbxContent></v:textbox></v:shape></w:pict></mc:Fallback></mc:AlternateContent></w:r></w:p>`;
     const { markdown } = await extract({ body });
-    assert.equal(markdown, "See [site](https://example.com/a%20b) page 7\n\nIn a control\n\na b✓α\n\n$\\frac{a}{b}{x}^{2}$\n\nAnchor\n\nBoxed text\n");
+    assert.equal(markdown, "See [site](<https://example.com/a b>) page 7\n\nIn a control\n\na b✓α\n\n$\\frac{a}{b}{x}^{2}$\n\nAnchor\n\nBoxed text");
   });
 
   it("escapes Markdown syntax in text and keeps marks around words", async () => {
@@ -363,8 +372,8 @@ describe("docx extract: built packages", () => {
     assert.equal(
       markdown,
       "\\# not a heading\n\n1\\. not a list\n\n\\- not a bullet\n\n\\> not a quote\n\n" +
-        "a \\*star\\*, \\[brackets\\], \\`tick\\`, \\<div>, snake_case and \\_under\\_ \\| pipe\n\n" +
-        "**bold *bold-italic*** plain\n\nx ~~struck~~ y\n",
+        "a \\*star\\*, [brackets], \\`tick\\`, \\<div>, snake\\_case and \\_under\\_ | pipe\n\n" +
+        "**bold *bold-italic*** plain\n\nx ~~struck~~ y",
     );
   });
 
@@ -373,7 +382,7 @@ describe("docx extract: built packages", () => {
       `<w:p><w:pPr><w:rPr><w:del w:id="1" w:author="A"/></w:rPr></w:pPr><w:r><w:t xml:space="preserve">First half </w:t></w:r></w:p>` +
       `<w:p><w:r><w:t>second half.</w:t></w:r><w:del w:id="2" w:author="A"><w:r><w:delText> gone</w:delText></w:r></w:del><w:ins w:id="3" w:author="A"><w:r><w:t xml:space="preserve"> added</w:t></w:r></w:ins></w:p>` +
       `<w:moveFrom w:id="4" w:author="A"><w:r><w:t>moved</w:t></w:r></w:moveFrom>`;
-    assert.equal((await extract({ body })).markdown, "First half second half. added\n");
+    assert.equal((await extract({ body })).markdown, "First half second half. added");
   });
 
   it("reads a chart as a table of its cached data and references images with their description", async () => {
@@ -395,16 +404,40 @@ describe("docx extract: built packages", () => {
       ],
       parts: { "word/charts/chart1.xml": chart },
     });
-    assert.equal(result.markdown, "Chart: Sales\n\n|  | 2024 |\n| --- | --- |\n| Q1 | 10 |\n| Q2 | 12.5 |\n\n![A \\[red\\] dot](media/image%201.png)\n");
+    assert.equal(result.markdown, "Chart: Sales\n\n|  | 2024 |\n| --- | --- |\n| Q1 | 10 |\n| Q2 | 12.5 |\n\n![A [red\\] dot](<media/image 1.png>)");
     assert.ok(result.diagnostics.some((d) => d.code === "extract.chart"));
   });
 
   it("reports an unreadable notes part and continues", async () => {
     const body = `<w:p><w:r><w:t>Text</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p>`;
     const result = await extract({ body, footnotes: "<w:footnotes><w:footnote w:id='1'><w:p>" });
-    assert.equal(result.markdown, "Text[^1]\n\n[^1]: (footnote text missing)\n");
+    assert.equal(result.markdown, "Text[^1]\n\n[^1]: (footnote text missing)");
     assert.ok(result.diagnostics.some((d) => d.code === "extract.part_unreadable" && d.message.includes("word/footnotes.xml")));
     assert.ok(result.diagnostics.some((d) => d.code === "extract.note_missing"));
+  });
+
+  it("reads into the IR: nested lists, a header row, a display formula, notes on what was not read", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl><w:lvl w:ilvl="1"><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`;
+    const li = (text: string, ilvl: number) => p(text, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="1"/></w:numPr>`);
+    const tc = (text: string) => `<w:tc>${p(text)}</w:tc>`;
+    const body =
+      li("one", 0) + li("sub", 1) + li("two", 0) +
+      `<w:tbl><w:tr>${tc("Head")}${tc("Er")}</w:tr><w:tr>${tc("a")}${tc("b")}</w:tr></w:tbl>` +
+      `<w:p><m:oMathPara><m:oMath><m:r><m:t>x</m:t></m:r></m:oMath></m:oMathPara></w:p>` +
+      `<w:altChunk r:id="rIdA"/>`;
+    const { ir } = await readDocx(docx({ body, numbering, rels: [["rIdA", "aFChunk", "part.html"]] }), {});
+    assert.deepEqual(ir.blocks.map((b) => b.type), ["list", "table", "math", "comment"]);
+    const [list, table, math, note] = ir.blocks;
+    assert.ok(list?.type === "list" && list.ordered && list.items.length === 2);
+    const nested = list.items[0]!.blocks[1];
+    assert.ok(nested?.type === "list" && !nested.ordered && nested.items.length === 1, "the bullet nests in the first item");
+    assert.ok(table?.type === "table" && table.header.length === 1 && table.rows.length === 1);
+    assert.deepEqual(table.header[0]!.cells.map((c) => c.inlines.map((i) => (i.type === "text" ? i.text : "")).join("")), ["Head", "Er"]);
+    assert.ok(math?.type === "math" && math.tex === "x");
+    assert.ok(note?.type === "comment" && note.text === "imported content not read: word/part.html", JSON.stringify(note));
+    assert.equal(list.items[0]!.id, "b0.i0");
   });
 
   it("gives an empty text and extract.empty for an empty document", async () => {

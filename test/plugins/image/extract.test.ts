@@ -13,6 +13,14 @@ import { openPdfPages } from "../../../renderers/mupdf/pages.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
 import { corpusFile } from "../../renderers/support.ts";
 
+import { writeMarkdown } from "../../../core/markdown/write.ts";
+
+/** What extraction gives: the reader's IR, and its Markdown by the one writer (core/extract). */
+const read = async (...args: Parameters<typeof extractImage>) => {
+  const result = await extractImage(...args);
+  return { ...result, markdown: writeMarkdown(result.ir) };
+};
+
 const hasTesseract = spawnSync("tesseract", ["--version"]).status === 0;
 
 const refusedWith = (code: ExtractRefused["code"], message: RegExp) => (error: unknown) => {
@@ -188,19 +196,19 @@ describe("refusals", () => {
   };
 
   test("not a picture: unreadable", async () => {
-    await assert.rejects(extractImage(new TextEncoder().encode("%PDF-1.7 not a picture"), { ocr }), refusedWith("unreadable", /not a PNG, JPEG, GIF or WebP/));
+    await assert.rejects(read(new TextEncoder().encode("%PDF-1.7 not a picture"), { ocr }), refusedWith("unreadable", /not a PNG, JPEG, GIF or WebP/));
   });
 
   test("a picture header claiming 100,000 × 100,000 pixels is refused before anything decodes it", async () => {
     const png = new Uint8Array([0x89, ...ascii("PNG\r\n\x1a\n"), 0, 0, 0, 13, ...ascii("IHDR"), 0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0, 8, 0, 0, 0, 0, 0, 0, 0, 0]);
-    await assert.rejects(extractImage(png, { ocr }), refusedWith("file_rejected", /100000 × 100000 pixels/));
+    await assert.rejects(read(png, { ocr }), refusedWith("file_rejected", /100000 × 100000 pixels/));
     assert.equal(ocr.calls, 0);
   });
 
   test("no OCR: 'OCR is not available'", async () => {
     const { pixmap, close } = drawPage(corpusFile("scans", "pdf_scanned_minimal.pdf"), 20);
     try {
-      await assert.rejects(extractImage(pixmap.asPNG(), {}), refusedWith("unreadable", /^OCR is not available$/));
+      await assert.rejects(read(pixmap.asPNG(), {}), refusedWith("unreadable", /^OCR is not available$/));
     } finally {
       close();
     }
@@ -209,7 +217,7 @@ describe("refusals", () => {
   test("a picture with no text says so", async () => {
     const { pixmap, close } = drawPage(corpusFile("scans", "pdf_scanned_minimal.pdf"), 20);
     try {
-      const result = await extractImage(pixmap.asPNG(), { ocr });
+      const result = await read(pixmap.asPNG(), { ocr });
       assert.equal(result.markdown, "<!-- picture: no text found -->");
       assert.deepEqual(result.diagnostics.map((d) => d.code), ["extract.no_text"]);
     } finally {
@@ -231,7 +239,7 @@ describe("OCR of pictures", { skip: !hasTesseract && "tesseract is not installed
     const { pixmap, close } = scan();
     try {
       for (const picture of [pixmap.asPNG(), pixmap.asJPEG(85)]) {
-        const result = await extractImage(picture, { ocr });
+        const result = await read(picture, { ocr });
         expectNotice(result.markdown);
         assert.equal(result.pages, 1);
         assert.deepEqual(result.diagnostics, []);
@@ -245,8 +253,8 @@ describe("OCR of pictures", { skip: !hasTesseract && "tesseract is not installed
     const { pixmap, close } = scan();
     try {
       const two = twoColours(pixmap);
-      expectNotice((await extractImage(encodeGif(two), { ocr })).markdown);
-      expectNotice((await extractImage(encodeWebp(two), { ocr })).markdown);
+      expectNotice((await read(encodeGif(two), { ocr })).markdown);
+      expectNotice((await read(encodeWebp(two), { ocr })).markdown);
     } finally {
       close();
     }
@@ -257,7 +265,7 @@ describe("OCR of pictures", { skip: !hasTesseract && "tesseract is not installed
     try {
       const png = pixmap.asPNG();
       assert.equal(pictureInfo(png)?.transparent, true);
-      const { markdown } = await extractImage(png, { ocr });
+      const { markdown } = await read(png, { ocr });
       assert.ok(markdown.includes("Beautiful is better than ugly."), markdown);
       assert.match(markdown, /^\| Capital \| Jakarta \| Berlin \| Vienna \| Paris \| Vatican City \|$/m);
     } finally {
@@ -271,7 +279,7 @@ describe("OCR of pictures", { skip: !hasTesseract && "tesseract is not installed
       const picture = pdf.layout(0, { images: true }).blocks.find((b) => b.kind === "image")!;
       const { png, width } = pdf.png(0, { dpi: 72, clip: picture });
       assert.ok(width < 400);
-      const { markdown } = await extractImage(png, { ocr });
+      const { markdown } = await read(png, { ocr });
       assert.equal(markdown, "MIDDLE: Product Code: ABC-12345");
     } finally {
       pdf.close();
@@ -282,7 +290,7 @@ describe("OCR of pictures", { skip: !hasTesseract && "tesseract is not installed
     const { pixmap, close } = scan();
     try {
       const png = pixmap.asPNG();
-      await assert.rejects(extractImage(png.subarray(0, 200), { ocr }), refusedWith("unreadable", /damaged or cannot be read/));
+      await assert.rejects(read(png.subarray(0, 200), { ocr }), refusedWith("unreadable", /damaged or cannot be read/));
     } finally {
       close();
     }
@@ -292,7 +300,7 @@ describe("OCR of pictures", { skip: !hasTesseract && "tesseract is not installed
     const { pixmap, close } = scan();
     try {
       const controller = new AbortController();
-      const reading = extractImage(pixmap.asPNG(), { ocr, signal: controller.signal });
+      const reading = read(pixmap.asPNG(), { ocr, signal: controller.signal });
       setTimeout(() => controller.abort(), 50);
       await assert.rejects(reading, { name: "AbortError" });
     } finally {

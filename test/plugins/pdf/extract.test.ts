@@ -14,6 +14,14 @@ import { ExtractRefused, type Ocr } from "../../../core/contracts/extract.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
 import { corpus, corpusFile } from "../../renderers/support.ts";
 
+import { writeMarkdown } from "../../../core/markdown/write.ts";
+
+/** What extraction gives: the reader's IR, and its Markdown by the one writer (core/extract). */
+const read = async (...args: Parameters<typeof extractPdf>) => {
+  const result = await extractPdf(...args);
+  return { ...result, markdown: writeMarkdown(result.ir) };
+};
+
 const hasTesseract = spawnSync("tesseract", ["--version"]).status === 0;
 
 const refusedWith = (code: ExtractRefused["code"], message?: RegExp) => (error: unknown) => {
@@ -85,10 +93,10 @@ describe("the corpus", () => {
       const pdf = corpusFile("pdf", name);
       const code = refused[name];
       if (code) {
-        await assert.rejects(extractPdf(pdf, {}), refusedWith(code));
+        await assert.rejects(read(pdf, {}), refusedWith(code));
         return;
       }
-      const result = await extractPdf(pdf, {});
+      const result = await read(pdf, {});
       assert.ok(result.pages >= 1);
       assert.deepEqual(
         markers(result.markdown),
@@ -98,28 +106,28 @@ describe("the corpus", () => {
   }
 
   test("a password-protected PDF says so", async () => {
-    await assert.rejects(extractPdf(corpusFile("pdf", "005-libreoffice-writer-password-libreoffice-writer-password.pdf"), {}), refusedWith("file_rejected", /password-protected/));
+    await assert.rejects(read(corpusFile("pdf", "005-libreoffice-writer-password-libreoffice-writer-password.pdf"), {}), refusedWith("file_rejected", /password-protected/));
   });
 
   test("not a PDF, or half a PDF, is unreadable", async () => {
-    await assert.rejects(extractPdf(new TextEncoder().encode("hello, I am not a PDF"), {}), refusedWith("unreadable"));
+    await assert.rejects(read(new TextEncoder().encode("hello, I am not a PDF"), {}), refusedWith("unreadable"));
     const whole = corpusFile("pdf", "004-pdflatex-4-pages-pdflatex-4-pages.pdf");
-    await assert.rejects(extractPdf(whole.subarray(0, Math.floor(whole.length / 2)), {}), refusedWith("unreadable"));
+    await assert.rejects(read(whole.subarray(0, Math.floor(whole.length / 2)), {}), refusedWith("unreadable"));
   });
 
   test("headings from the font size: LaTeX sections and a LibreOffice title", async () => {
-    const latex = (await extractPdf(corpusFile("pdf", "006-pdflatex-outline-pdflatex-outline.pdf"), {})).markdown;
+    const latex = (await read(corpusFile("pdf", "006-pdflatex-outline-pdflatex-outline.pdf"), {})).markdown;
     for (const heading of ["# Contents", "# 1 Foo", "# 2 Bar", "# 9 Baz"]) assert.match(latex, new RegExp(`^${heading}$`, "m"));
-    const chapter = (await extractPdf(corpusFile("pdf", "003-pdflatex-image-pdflatex-image.pdf"), {})).markdown;
+    const chapter = (await read(corpusFile("pdf", "003-pdflatex-image-pdflatex-image.pdf"), {})).markdown;
     assert.match(chapter, /^# 1 Your Chapter$/m);
-    const libreoffice = (await extractPdf(corpusFile("pdf", "012-libreoffice-form-libreoffice-form.pdf"), {})).markdown;
+    const libreoffice = (await read(corpusFile("pdf", "012-libreoffice-form-libreoffice-form.pdf"), {})).markdown;
     assert.match(libreoffice, /^# Example for a Form$/m);
     // Body text is not a heading.
     assert.doesNotMatch(latex, /^#+ Hello, here is some text/m);
   });
 
   test("the table of a Google Docs export, merged cells and all", async () => {
-    const { markdown } = await extractPdf(corpusFile("pdf", "011-google-doc-document-google-doc-document.pdf"), {});
+    const { markdown } = await read(corpusFile("pdf", "011-google-doc-document-google-doc-document.pdf"), {});
     assert.match(markdown, /^\| {2}\| Indonesia 🇮🇩 \| Germany 🇩🇪 \| Austria 🇦🇹 \| France \| Vatican 🇻🇦 \|$/m);
     assert.match(markdown, /^\| --- \| --- \| --- \| --- \| --- \| --- \|$/m);
     assert.match(markdown, /^\| Capital \| Jakarta \| Berlin \| Vienna \| Paris \| Vatican City \|$/m);
@@ -129,12 +137,12 @@ describe("the corpus", () => {
   });
 
   test("a table of contents in columns is a table", async () => {
-    const { markdown } = await extractPdf(corpusFile("pdf", "006-pdflatex-outline-pdflatex-outline.pdf"), {});
+    const { markdown } = await read(corpusFile("pdf", "006-pdflatex-outline-pdflatex-outline.pdf"), {});
     assert.match(markdown, /^\| 1 Foo \| 2 \|\n\| --- \| --- \|\n\| 2 Bar \| 2 \|$/m);
   });
 
   test("two columns are read a column at a time, hyphenated words joined", async () => {
-    const { markdown } = await extractPdf(corpusFile("pdf", "026-latex-multicolumn-multicolumn.pdf"), {});
+    const { markdown } = await read(corpusFile("pdf", "026-latex-multicolumn-multicolumn.pdf"), {});
     const at = (text: string) => {
       const index = markdown.indexOf(text);
       assert.ok(index >= 0, `missing ${text}`);
@@ -150,9 +158,9 @@ describe("the corpus", () => {
 
   test("a long document: every page read, at 20 pages a second or more", async () => {
     const pdf = corpusFile("pdf", "009-pdflatex-geotopo-GeoTopo-komprimiert.pdf");
-    await extractPdf(corpusFile("pdf", "001-trivial-minimal-document.pdf"), {});
+    await read(corpusFile("pdf", "001-trivial-minimal-document.pdf"), {});
     const started = performance.now();
-    const result = await extractPdf(pdf, {});
+    const result = await read(pdf, {});
     const seconds = (performance.now() - started) / 1000;
     assert.equal(result.pages, 117);
     assert.equal(markers(result.markdown).length, 117);
@@ -186,7 +194,7 @@ describe("structure on a PDF written here", () => {
   ]);
 
   test("headings by size rank, a paragraph joined across a hyphen, a table, lists; the page number left out", async () => {
-    const result = await extractPdf(report, {});
+    const result = await read(report, {});
     assert.equal(
       result.markdown,
       [
@@ -207,7 +215,7 @@ describe("structure on a PDF written here", () => {
 
   test("over the page limit: the first pages are read, the rest named in a final marker and a diagnostic", async () => {
     const pdf = makePdf([1, 2, 3, 4, 5].map((n) => [body(100, `This is page ${n}.`)]));
-    const result = await extractPdf(pdf, { maxPages: 3 });
+    const result = await read(pdf, { maxPages: 3 });
     assert.equal(result.pages, 5);
     assert.deepEqual(markers(result.markdown), [1, 2, 3]);
     assert.match(result.markdown, /This is page 3\.\n\n<!-- pages 4–5 not read: over the 3-page limit -->$/);
@@ -216,15 +224,15 @@ describe("structure on a PDF written here", () => {
       result.diagnostics.map((d) => d.code),
       ["extract.pages_over_limit"],
     );
-    const long = await extractPdf(corpusFile("pdf", "009-pdflatex-geotopo-GeoTopo-komprimiert.pdf"), {});
+    const long = await read(corpusFile("pdf", "009-pdflatex-geotopo-GeoTopo-komprimiert.pdf"), {});
     assert.doesNotMatch(long.markdown, /not read/);
-    const capped = await extractPdf(corpusFile("pdf", "009-pdflatex-geotopo-GeoTopo-komprimiert.pdf"), { maxPages: 100 });
+    const capped = await read(corpusFile("pdf", "009-pdflatex-geotopo-GeoTopo-komprimiert.pdf"), { maxPages: 100 });
     assert.match(capped.markdown, /<!-- pages 101–117 not read: over the 100-page limit -->$/);
   });
 
   test("the default limit is 1,000 pages", async () => {
     const pdf = makePdf(Array.from({ length: 1002 }, () => []));
-    const result = await extractPdf(pdf, {});
+    const result = await read(pdf, {});
     assert.equal(result.pages, 1002);
     assert.equal(markers(result.markdown).length, 1000);
     assert.match(result.markdown, /<!-- pages 1001–1002 not read: over the 1,000-page limit -->$/);
@@ -233,14 +241,14 @@ describe("structure on a PDF written here", () => {
 
 describe("scanned pages", () => {
   test("without OCR: a marker per scanned page and a diagnostic", async () => {
-    const result = await extractPdf(corpusFile("scans", "pdf_scanned_invoice.pdf"), {});
+    const result = await read(corpusFile("scans", "pdf_scanned_invoice.pdf"), {});
     assert.equal(result.markdown, "<!-- page 1 -->\n\n<!-- page 1: scanned, not read -->");
     assert.deepEqual(result.diagnostics.map((d) => [d.code, d.location?.pages]), [["extract.ocr_unavailable", [1]]]);
   });
 
   test("the OCR page limit: later scanned pages are marked, not read", async () => {
     const ocr = countingOcr();
-    const result = await extractPdf(multiPageScan(), { ocr, maxOcrPages: 1 });
+    const result = await read(multiPageScan(), { ocr, maxOcrPages: 1 });
     assert.equal(ocr.calls, 1);
     assert.equal(result.pages, 3);
     assert.deepEqual(markers(result.markdown), [1, 2, 3]);
@@ -250,7 +258,7 @@ describe("scanned pages", () => {
   });
 
   test("abort: before starting, and while OCR is reading", async () => {
-    await assert.rejects(extractPdf(corpusFile("pdf", "001-trivial-minimal-document.pdf"), { signal: AbortSignal.abort() }), { name: "AbortError" });
+    await assert.rejects(read(corpusFile("pdf", "001-trivial-minimal-document.pdf"), { signal: AbortSignal.abort() }), { name: "AbortError" });
     const controller = new AbortController();
     const slow: Ocr = {
       read: (_image, options) =>
@@ -259,7 +267,7 @@ describe("scanned pages", () => {
         }),
     };
     const started = Date.now();
-    const reading = extractPdf(multiPageScan(), { ocr: slow, signal: controller.signal });
+    const reading = read(multiPageScan(), { ocr: slow, signal: controller.signal });
     setTimeout(() => controller.abort(), 300);
     await assert.rejects(reading, { name: "AbortError" });
     assert.ok(Date.now() - started < 5000);
@@ -267,7 +275,7 @@ describe("scanned pages", () => {
 
   test("an OCR failure marks the page and is reported, the rest is read", async () => {
     const failing: Ocr = { read: async () => Promise.reject(new Error("tesseract crashed")) };
-    const result = await extractPdf(corpusFile("scans", "pdf_scanned_minimal.pdf"), { ocr: failing });
+    const result = await read(corpusFile("scans", "pdf_scanned_minimal.pdf"), { ocr: failing });
     assert.equal(result.markdown, "<!-- page 1 -->\n\n<!-- page 1: scanned, not read (OCR failed) -->");
     assert.deepEqual(result.diagnostics.map((d) => d.code), ["extract.ocr_failed"]);
     assert.match(result.diagnostics[0]!.message, /tesseract crashed/);
@@ -277,7 +285,7 @@ describe("scanned pages", () => {
     const ocr = startOcr({});
 
     test("a scanned invoice is read", async () => {
-      const result = await extractPdf(corpusFile("scans", "pdf_scanned_invoice.pdf"), { ocr });
+      const result = await read(corpusFile("scans", "pdf_scanned_invoice.pdf"), { ocr });
       assert.equal(result.pages, 1);
       assert.deepEqual(markers(result.markdown), [1]);
       for (const words of ["INVOICE", "TechCorp Industries", "INV-2024-001", "Acme Corporation", "TOTAL AMOUNT DUE: $5,000.00"]) {
@@ -287,30 +295,51 @@ describe("scanned pages", () => {
     });
 
     test("scanned meeting minutes keep their numbered list and its items", async () => {
-      const { markdown } = await extractPdf(corpusFile("scans", "pdf_scanned_meeting_minutes.pdf"), { ocr });
+      const { markdown } = await read(corpusFile("scans", "pdf_scanned_meeting_minutes.pdf"), { ocr });
       assert.match(markdown, /^1\. Project Status Update\n {3}- Phase 1 completed successfully$/m);
       assert.match(markdown, /^2\. Budget Review$/m);
       assert.ok(markdown.includes("Attendees: John Smith, Jane Doe, Bob Johnson"));
     });
 
     test("pictures with text on pages with text are read where they are", async () => {
-      const middle = (await extractPdf(corpusFile("scans", "pdf_image_middle.pdf"), { ocr })).markdown;
+      const middle = (await read(corpusFile("scans", "pdf_image_middle.pdf"), { ocr })).markdown;
       const at = (text: string) => middle.indexOf(text);
       assert.ok(at("MIDDLE: Product Code: ABC-12345") > 0, middle);
       assert.ok(at("Here is some introductory text.") < at("<!-- picture: text read by OCR -->"));
       assert.ok(at("ABC-12345") < at("Section 2: Details"));
-      const many = (await extractPdf(corpusFile("scans", "pdf_multiple_images.pdf"), { ocr })).markdown;
+      const many = (await read(corpusFile("scans", "pdf_multiple_images.pdf"), { ocr })).markdown;
       assert.ok(many.includes("Serial Number SN-001") && many.includes("Model Number M-2024"), many);
-      const pages = (await extractPdf(corpusFile("scans", "pdf_multipage.pdf"), { ocr })).markdown;
+      const pages = (await read(corpusFile("scans", "pdf_multipage.pdf"), { ocr })).markdown;
       assert.match(pages, /<!-- page 3 -->[^]*PAGE 3 IMAGE: Header Banner/);
     });
 
     test("a multi-page scan within the limit: every page read, in order", async () => {
-      const { markdown } = await extractPdf(multiPageScan(), { ocr, maxOcrPages: 3 });
+      const { markdown } = await read(multiPageScan(), { ocr, maxOcrPages: 3 });
       const at = (text: string) => markdown.indexOf(text);
       assert.ok(at("<!-- page 1 -->") < at("INVOICE") && at("INVOICE") < at("<!-- page 2 -->"));
       assert.ok(at("<!-- page 2 -->") < at("MEETING MINUTES") && at("MEETING MINUTES") < at("<!-- page 3 -->"));
       assert.ok(at("<!-- page 3 -->") < at("NOTICE"));
     });
+  });
+});
+
+describe("PDF blocks know where they came from", () => {
+  test("every block has its page as `page:N` and a range of that page's text; the page marker spans the page", async () => {
+    const { ir } = await extractPdf(corpusFile("pdf", "011-google-doc-document-google-doc-document.pdf"), {});
+    let page = 0;
+    for (const block of ir.blocks) {
+      if (block.type === "comment" && /^page \d+$/.test(block.text)) {
+        page = Number(block.text.slice(5));
+        assert.ok(block.source!.end > 0, "the marker spans the page's text");
+      }
+      assert.equal(block.source?.part, `page:${page}`, `${block.id} (${block.type})`);
+      assert.ok(block.source!.start <= block.source!.end);
+    }
+    const table = ir.blocks.find((b) => b.type === "table")!;
+    assert.ok(table.source!.end > table.source!.start);
+    // Ranges follow the page's text: a later paragraph of one mupdf block never starts before an earlier block.
+    const paragraphs = ir.blocks.filter((b) => b.type === "paragraph" && b.source!.part === "page:1");
+    assert.ok(paragraphs.length > 2);
+    assert.ok(paragraphs.some((b) => b.source!.start > 0));
   });
 });

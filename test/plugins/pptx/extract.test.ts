@@ -1,14 +1,20 @@
 /**
- * Reading pptx into Markdown: every deck of the shared corpus (python-pptx's test files: charts, placeholders,
- * tables, notes, pictures, OLE objects) is read, one section per slide, with content checks on the files that hold
- * each feature; decks written by our own renderer from the fixtures come back with their titles, bullets, tables
- * and notes; slides edited here check reading order through groups, hidden slides and the refusal of macros.
+ * Reading pptx into the IR, written as Markdown: every deck of the shared corpus (python-pptx's test files: charts,
+ * placeholders, tables, notes, pictures, OLE objects) is read, one section per slide, with content checks on the
+ * files that hold each feature; decks written by our own renderer from the fixtures come back with their titles,
+ * bullets, tables and notes; slides edited here check reading order through groups, hidden slides and the refusal of
+ * macros. Every block knows the element it was read from: its source range, sliced from the part's text, holds the
+ * block's text.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { extractedMarkdown } from "../../../core/extract/result.ts";
+import { plainText } from "../../../core/ir/text.ts";
+import type { Block, Inline, IRDocument, SourceRange } from "../../../core/ir/types.ts";
+import { decodeXmlText, openPackage } from "../../../core/ooxml/package.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import { ExtractRefused } from "../../../core/contracts/extract.ts";
@@ -19,7 +25,10 @@ import { corpusPath } from "../../support/corpus.ts";
 const ROOT = resolve(import.meta.dirname, "../../..");
 const CORPUS = corpusPath("pptx");
 
-const read = (bytes: Uint8Array) => extractPptx(bytes, {});
+const read = async (bytes: Uint8Array) => {
+  const result = await extractPptx(bytes, {});
+  return { ...result, markdown: extractedMarkdown(result) };
+};
 const corpus = (name: string) => read(readFileSync(join(CORPUS, name)));
 
 const render = async (markdown: string): Promise<Uint8Array> => {
@@ -45,6 +54,41 @@ const slide = (markdown: string, n: number): string => {
   const next = rest.slice(1).search(/^## Slide \d+/m);
   return next < 0 ? rest : rest.slice(0, next + 1).trimEnd();
 };
+
+/** Every node of the document that has a source, with the text it shows (null for nodes that show no file text). */
+const sourced = (ir: IRDocument): Array<{ what: string; source: SourceRange; text: string | null }> => {
+  const out: Array<{ what: string; source: SourceRange; text: string | null }> = [];
+  const shown = (inlines: Inline[]) => plainText(inlines, { lineBreak: "" });
+  const walk = (blocks: Block[]) => {
+    for (const block of blocks) {
+      if (!block.source) continue;
+      const text =
+        block.type === "heading"
+          ? /^Slide \d+: (.*?)(?: \(hidden\))?$/.exec(shown(block.inlines))?.[1] ?? null
+          : block.type === "paragraph"
+            ? block.source.part.startsWith("ppt/charts/")
+              ? null
+              : shown(block.inlines).replace(/^Notes:/, "")
+            : null;
+      out.push({ what: `${block.id} (${block.type})`, source: block.source, text });
+      if (block.type === "quote") walk(block.blocks);
+      if (block.type === "list") {
+        for (const item of block.items) {
+          out.push({ what: item.id, source: item.source!, text: null });
+          walk(item.blocks);
+        }
+      }
+      if (block.type === "table") {
+        for (const row of [...block.header, ...block.rows]) for (const cell of row.cells) if (cell.source) out.push({ what: cell.id, source: cell.source, text: shown(cell.inlines) });
+      }
+    }
+  };
+  walk(ir.blocks);
+  return out;
+};
+
+/** The words of a stretch of XML, without its markup and spaces. */
+const words = (xml: string) => decodeXmlText(xml.replace(/<[^>]*>/g, "")).replace(/\s+/g, "");
 
 describe("pptx extract: the corpus", () => {
   const files = readdirSync(CORPUS).filter((f) => f.endsWith(".pptx"));
@@ -88,7 +132,7 @@ describe("pptx extract: the corpus", () => {
   it("reads multi-level categories, date categories, scatter and bubble charts", async () => {
     const levels = await corpus("python-pptx-cht-category-access.pptx");
     assert.match(slide(levels.markdown, 2), /\| US \/ CA \/ SF \| 4\.3 \| 2\.4 \| 2 \|/);
-    assert.match(slide(levels.markdown, 3), /_\(the chart holds no cached data\)_/);
+    assert.match(slide(levels.markdown, 3), /<!-- the chart holds no cached data -->/);
     const types = await corpus("python-pptx-cht-chart-type.pptx");
     assert.match(slide(types.markdown, 1), /\| 2002-01-05 \| 32 \| 12 \|/);
     assert.match(slide(types.markdown, 5), /\*\*Chart \(scatter\)\*\*\n\n\| X \| Y-Value 1 \|\n\| --- \| --- \|\n\| 0\.7 \| 2\.7 \|/);
@@ -132,7 +176,7 @@ describe("pptx extract: the corpus", () => {
     const shapes = await corpus("python-pptx-shp-shapes.pptx");
     assert.match(shapes.markdown, /^## Slide 1: shapes\[0\]$/m);
     assert.match(shapes.markdown, /^- shapes\[5\]\n- Smart Art$/m);
-    assert.equal((await corpus("python-pptx-shp-access-ole-object.pptx")).markdown, "## Slide 1\n\n_(embedded object: Excel.Sheet.12)_");
+    assert.equal((await corpus("python-pptx-shp-access-ole-object.pptx")).markdown, "## Slide 1\n\n<!-- embedded object: Excel.Sheet.12 -->");
   });
 
   it("reads a deck with no slides as empty", async () => {
@@ -232,8 +276,92 @@ describe("pptx extract: decks written by our renderer", () => {
     });
     const result = await read(bytes);
     assert.match(result.markdown, /## Slide 2: Fine\n\nText/);
-    assert.match(result.markdown, /## Slide 3\n\n_\(this slide could not be read: .*\)_/);
+    assert.match(result.markdown, /## Slide 3\n\n<!-- this slide could not be read: .* -->/);
     assert.equal(result.diagnostics[0]?.code, "extract.slide_unreadable");
     assert.deepEqual(result.diagnostics[0]?.location, { pages: [3] });
+  });
+});
+
+describe("pptx extract: where each block came from", () => {
+  const files = readdirSync(CORPUS).filter((f) => f.endsWith(".pptx"));
+
+  it("gives every block of every corpus deck a source range holding one whole element and the block's text", async () => {
+    let checked = 0;
+    for (const file of files) {
+      const bytes = readFileSync(join(CORPUS, file));
+      const pkg = openPackage(bytes);
+      const { ir } = await read(bytes);
+      for (const block of ir.blocks) assert.ok(block.source, `${file} ${block.id} (${block.type}) has no source`);
+      for (const { what, source, text } of sourced(ir)) {
+        const part = pkg.text(source.part);
+        assert.ok(part !== null, `${file} ${what}: no part ${source.part}`);
+        assert.ok(source.start >= 0 && source.start < source.end && source.end <= part.length, `${file} ${what}: range out of the part`);
+        const slice = part.slice(source.start, source.end);
+        const name = /^<([\w:.-]+)/.exec(slice)?.[1];
+        assert.ok(name && (slice.endsWith(`</${name}>`) || (slice.endsWith("/>") && !slice.slice(0, -2).includes(">"))), `${file} ${what}: not one element: ${slice.slice(0, 60)}`);
+        if (text) assert.ok(words(slice).includes(text.replace(/\s+/g, "")), `${file} ${what}: "${text}" not in ${slice.slice(0, 200)}`);
+        checked++;
+      }
+    }
+    assert.ok(checked > 500, `only ${checked} nodes checked`);
+  });
+
+  it("points a slide's heading at its title shape, paragraphs and items at their a:p, cells at their a:tc, notes in the notes part", async () => {
+    const bytes = await render("# Deck\n\n## Agenda\n\nIntro text\n\n- one\n- two\n\n| A | B |\n|---|---|\n| x | y |\n\n> Notes: Say hello");
+    const pkg = openPackage(bytes);
+    const { ir } = await read(bytes);
+    const at = (source: SourceRange | undefined) => pkg.text(source!.part)!.slice(source!.start, source!.end);
+    const heading = ir.blocks.find((b) => b.type === "heading" && plainText(b.inlines) === "Slide 2: Agenda")!;
+    assert.equal(heading.source!.part, "ppt/slides/slide2.xml");
+    assert.match(at(heading.source), /^<p:sp>[\s\S]*<p:ph type="title"[\s\S]*Agenda[\s\S]*<\/p:sp>$/);
+    const paragraph = ir.blocks.find((b) => b.type === "paragraph" && plainText(b.inlines) === "Intro text")!;
+    assert.match(at(paragraph.source), /^<a:p>.*Intro text.*<\/a:p>$/s);
+    const list = ir.blocks.find((b) => b.type === "list")!;
+    assert.ok(list.type === "list");
+    assert.match(at(list.items[1]!.source), /^<a:p>.*two.*<\/a:p>$/s);
+    assert.match(at(list.source), /^<a:p>.*one.*two.*<\/a:p>$/s);
+    const table = ir.blocks.find((b) => b.type === "table")!;
+    assert.ok(table.type === "table");
+    assert.match(at(table.source), /^<a:tbl>[\s\S]*<\/a:tbl>$/);
+    assert.match(at(table.rows[0]!.cells[1]!.source), /^<a:tc>.*>y<.*<\/a:tc>$/s);
+    const notes = ir.blocks.find((b) => b.type === "quote")!;
+    assert.match(notes.source!.part, /^ppt\/notesSlides\/notesSlide\d+\.xml$/);
+    assert.ok(notes.type === "quote");
+    assert.match(at(notes.blocks[0]!.source), /^<a:p>.*Say hello.*<\/a:p>$/s);
+  });
+});
+
+describe("pptx extract: what the one writer writes better", () => {
+  const deck = (tree: string) =>
+    edit(readFileSync(join(CORPUS, "python-pptx-test.pptx")), (parts) => {
+      parts["ppt/slides/slide1.xml"] =
+        `<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${tree}</p:spTree></p:cSld></p:sld>`;
+    });
+  const p = (text: string, pPr = "", rPr = "") => `<a:p><a:pPr${pPr}</a:pPr><a:r><a:rPr${rPr}/><a:t>${text}</a:t></a:r></a:p>`;
+  const box = (paragraphs: string) => `<p:sp><p:nvSpPr><p:cNvPr id="2" name="t"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/>${paragraphs}</p:txBody></p:sp>`;
+
+  it("escapes only what Markdown would misread", async () => {
+    const { markdown } = await read(deck(box(p("a * b and snake_case", ">") + p("*stars* and [1] and C:\\Users", ">") + p("1. not a list", ">"))));
+    assert.equal(markdown, "## Slide 1\n\na * b and snake_case\n\n\\*stars\\* and [1] and C:\\Users\n\n1\\. not a list");
+  });
+
+  it("starts a list of its own where bullets switch to numbers, so a number other than 1 is not read as the item's text", async () => {
+    const bullet = '><a:buChar char="•"/>';
+    const number = (start: number) => `><a:buAutoNum type="arabicPeriod" startAt="${start}"/>`;
+    const { markdown } = await read(deck(box(p("first", bullet) + p("fifth", number(5)) + p("sixth", number(5)))));
+    assert.equal(markdown, "## Slide 1\n\n- first\n\n5. fifth\n6. sixth");
+    const { ir } = readMarkdown(markdown);
+    assert.deepEqual(
+      ir.blocks.map((b) => (b.type === "list" ? b.items.length : b.type)),
+      ["heading", 1, 2],
+    );
+  });
+
+  it("drops the bold of a header row set in bold, across line breaks too", async () => {
+    const cell = (body: string) => `<a:tc><a:txBody><a:bodyPr/>${body}</a:txBody></a:tc>`;
+    const bold = (text: string) => `<a:r><a:rPr b="1"/><a:t>${text}</a:t></a:r>`;
+    const table = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="3" name="t"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tr h="1">${cell(`<a:p>${bold("Name")}<a:br/>${bold("(full)")}</a:p>`)}${cell(`<a:p>${bold("Age")}</a:p>`)}</a:tr><a:tr h="1">${cell("<a:p><a:r><a:t>Ana</a:t></a:r></a:p>")}${cell("<a:p><a:r><a:t>7</a:t></a:r></a:p>")}</a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+    const { markdown } = await read(deck(table));
+    assert.equal(markdown, "## Slide 1\n\n| Name<br>(full) | Age |\n| --- | --- |\n| Ana | 7 |");
   });
 });

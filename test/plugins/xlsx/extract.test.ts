@@ -1,5 +1,5 @@
 /**
- * Reading xlsx into Markdown: every workbook of the shared corpus (files written by Excel, LibreOffice and other
+ * Reading xlsx into the IR, and its Markdown as the one writer writes it: every workbook of the shared corpus (files written by Excel, LibreOffice and other
  * tools, some deliberately broken) is read or refused with a clear error, decided per file; then cell kinds, number
  * formats, dates (1900 and 1904), formulas, merges, caps and macros on small workbooks built here; and workbooks
  * written by our own renderer read back with their values.
@@ -11,10 +11,14 @@ import { describe, it } from "node:test";
 import { strToU8, zipSync } from "fflate";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
-import { ExtractRefused, type ExtractResult } from "../../../core/contracts/extract.ts";
+import { ExtractRefused } from "../../../core/contracts/extract.ts";
+import { extractedMarkdown } from "../../../core/extract/result.ts";
+import type { Block, SourceRange } from "../../../core/ir/types.ts";
+import { plainText } from "../../../core/ir/text.ts";
+import { openPackage } from "../../../core/ooxml/package.ts";
 import { extractXlsx } from "../../../plugins/xlsx/extract/index.ts";
 import { shiftFormula } from "../../../plugins/xlsx/extract/cell-ref.ts";
-import { formatNumber } from "../../../plugins/xlsx/extract/number-format.ts";
+import { formatNumber } from "../../../core/ooxml/number-format.ts";
 import { splitSheet } from "../../../plugins/xlsx/extract/sheet-xml.ts";
 import { xlsxPlugin } from "../../../plugins/xlsx/index.ts";
 import { corpusPath } from "../../support/corpus.ts";
@@ -22,7 +26,10 @@ import { corpusPath } from "../../support/corpus.ts";
 const ROOT = resolve(import.meta.dirname, "../../..");
 const CORPUS = corpusPath("xlsx");
 
-const read = (bytes: Uint8Array) => extractXlsx(bytes, {});
+const read = async (bytes: Uint8Array) => {
+  const result = await extractXlsx(bytes, {});
+  return { ...result, markdown: extractedMarkdown(result) };
+};
 const corpus = (name: string) => read(readFileSync(join(CORPUS, name)));
 
 // ---------------------------------------------------------------------------------------------
@@ -72,7 +79,7 @@ const workbook = (sheets: SheetSpec[], options: { date1904?: boolean; strings?: 
 };
 
 /** The table lines of a result (rows starting with `|`), trimmed. */
-const tableLines = (r: ExtractResult) => r.markdown.split("\n").filter((l) => l.startsWith("|"));
+const tableLines = (r: { markdown: string }) => r.markdown.split("\n").filter((l) => l.startsWith("|"));
 
 // ---------------------------------------------------------------------------------------------
 
@@ -181,6 +188,11 @@ describe("xlsx extract: cells", () => {
     assert.equal(result.pages, 1);
   });
 
+  it("keeps a formula's `|` inside its cell", async () => {
+    const rows = `<row r="1"><c r="A1" t="inlineStr"><is><t>test</t></is></c></row><row r="2"><c r="A2"><f>IF(B2="a|b",1,0)</f></c></row>`;
+    assert.deepEqual(tableLines(await read(workbook([{ name: "Pipe", rows }]))), ["| test |", "| --- |", '| `=IF(B2="a\\|b",1,0)` |']);
+  });
+
   it("shows a formula never calculated as its text, in code, and says so", async () => {
     const rows =
       `<row r="1"><c r="A1" t="inlineStr"><is><t>n</t></is></c><c r="B1" t="inlineStr"><is><t>double</t></is></c></row>` +
@@ -213,7 +225,7 @@ describe("xlsx extract: cells", () => {
   it("marks hidden and very hidden sheets, and says when a sheet is empty", async () => {
     const result = await read(workbook([{ name: "Shown", rows: `<row r="1"><c r="A1"><v>1</v></c></row>` }, { name: "H", state: "hidden" }, { name: "VH", state: "veryHidden" }]));
     assert.deepEqual(result.markdown.match(/^## .*$/gm), ["## Sheet: Shown", "## Sheet: H (hidden)", "## Sheet: VH (hidden)"]);
-    assert.match(result.markdown, /## Sheet: H \(hidden\)\n\n_\(empty sheet\)_/);
+    assert.match(result.markdown, /## Sheet: H \(hidden\)\n\n<!-- empty sheet -->/);
     assert.equal(result.pages, 3);
   });
 
@@ -231,7 +243,7 @@ describe("xlsx extract: cells", () => {
     const result = await read(workbook([{ name: "Big", rows }]));
     const elapsed = performance.now() - started;
     assert.equal(tableLines(result).length, 5_002); // header, separator, 5,000 rows
-    assert.match(result.markdown, /_\(100 more rows not shown; the first 5,000 are\.\)_/);
+    assert.match(result.markdown, /<!-- 100 more rows not shown; the first 5,000 are\. -->/);
     assert.equal(result.diagnostics[0]?.code, "extract.rows_truncated");
     assert.deepEqual(result.diagnostics[0]?.location, { sheet: "Big" });
     assert.ok(elapsed < 5000, `took ${elapsed} ms`);
@@ -240,7 +252,7 @@ describe("xlsx extract: cells", () => {
   it("reads the other sheets when one is damaged, and says which could not be read", async () => {
     const result = await read(workbook([{ name: "Good", rows: `<row r="1"><c r="A1"><v>7</v></c></row>` }, { name: "Bad", raw: `<worksheet ${NS}><sheetData><row></sheetData></worksheet>` }]));
     assert.match(result.markdown, /## Sheet: Good\n\n\| 7 \|/);
-    assert.match(result.markdown, /## Sheet: Bad\n\n_\(this sheet could not be read: .*\)_/);
+    assert.match(result.markdown, /## Sheet: Bad\n\n<!-- this sheet could not be read: .* -->/);
     assert.equal(result.diagnostics[0]?.code, "extract.sheet_unreadable");
   });
 
@@ -268,6 +280,82 @@ describe("xlsx extract: cells", () => {
         return true;
       });
     }
+  });
+});
+
+describe("xlsx extract: the IR and where each block came from", () => {
+  const DRAWING_NS = 'xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  const rows =
+    `<row r="1"><c r="A1" t="inlineStr"><is><t>Region</t></is></c><c r="B1" t="inlineStr"><is><t>Owner</t></is></c></row>` +
+    `<row r="2"><c r="A2" t="inlineStr"><is><t>North *east*</t></is></c><c r="B2" t="inlineStr"><is><t>Ana</t></is></c></row>`;
+  const drawing =
+    `<xdr:wsDr ${DRAWING_NS}><xdr:twoCellAnchor><xdr:pic><xdr:nvPicPr><xdr:cNvPr id="2" name="P" descr="The logo"/></xdr:nvPicPr><xdr:blipFill><a:blip r:embed="rI"/></xdr:blipFill></xdr:pic></xdr:twoCellAnchor>` +
+    `<xdr:twoCellAnchor><xdr:sp><xdr:txBody><a:p><a:r><a:t>Figures are draft</a:t></a:r></a:p></xdr:txBody></xdr:sp></xdr:twoCellAnchor></xdr:wsDr>`;
+  const bytes = workbook([{ name: "Owners", rows, tail: `<drawing r:id="rD"/>` }, { name: "Blank" }], {
+    parts: {
+      "xl/worksheets/_rels/sheet1.xml.rels": `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rD" Type="${REL}/drawing" Target="../drawings/drawing1.xml"/></Relationships>`,
+      "xl/drawings/drawing1.xml": drawing,
+      "xl/drawings/_rels/drawing1.xml.rels": `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rI" Type="${REL}/image" Target="../media/image1.png"/></Relationships>`,
+    },
+  });
+
+  /** The text of the part the range points into, start to end. */
+  const sliceOf = (file: Uint8Array, source: SourceRange | undefined): string => {
+    assert.ok(source, "the node has a source");
+    const text = openPackage(file).text(source.part);
+    assert.ok(text !== null, `${source.part} is in the package`);
+    return text.slice(source.start, source.end);
+  };
+
+  it("reads sheets into headings, tables, pictures and paragraphs, numbered in order", async () => {
+    const { ir } = await extractXlsx(bytes, {});
+    assert.deepEqual(
+      ir.blocks.map((b) => [b.id, b.type]),
+      [["b0", "heading"], ["b1", "table"], ["b2", "image"], ["b3", "paragraph"], ["b4", "heading"], ["b5", "comment"]],
+    );
+    const table = ir.blocks[1] as Extract<Block, { type: "table" }>;
+    assert.deepEqual(table.header[0]!.cells.map((c) => plainText(c.inlines)), ["Region", "Owner"]);
+    assert.deepEqual(table.rows[0]!.cells.map((c) => [c.id, plainText(c.inlines)]), [["b1.r0.c0", "North *east*"], ["b1.r0.c1", "Ana"]]);
+    assert.deepEqual(ir.blocks[2], { type: "image", id: "b2", source: ir.blocks[2]!.source, src: "media/image1.png", alt: "The logo" });
+    assert.deepEqual(ir.blocks[5], { type: "comment", id: "b5", source: ir.blocks[5]!.source, text: "empty sheet" });
+  });
+
+  it("gives every block and cell the range of the element it was read from", async () => {
+    const { ir } = await extractXlsx(bytes, {});
+    const [owners, table, picture, note, blank, empty] = ir.blocks as [Block, Extract<Block, { type: "table" }>, Block, Block, Block, Block];
+    assert.equal(owners.source?.part, "xl/workbook.xml");
+    assert.match(sliceOf(bytes, owners.source), /^<sheet name="Owners"[^>]*\/>$/);
+    assert.match(sliceOf(bytes, blank.source), /^<sheet name="Blank"[^>]*\/>$/);
+    assert.equal(table.source?.part, "xl/worksheets/sheet1.xml");
+    assert.match(sliceOf(bytes, table.source), /^<sheetData>[\s\S]*<\/sheetData>$/);
+    for (const cell of [...table.header, ...table.rows].flatMap((r) => r.cells)) {
+      const xml = sliceOf(bytes, cell.source);
+      assert.match(xml, /^<c r="[A-Z]+\d+"[\s\S]*<\/c>$/);
+      assert.ok(xml.includes(`<t>${plainText(cell.inlines)}</t>`), `${xml} holds ${plainText(cell.inlines)}`);
+    }
+    assert.equal(picture.source?.part, "xl/drawings/drawing1.xml");
+    assert.match(sliceOf(bytes, picture.source), /^<xdr:pic>.*descr="The logo".*<\/xdr:pic>$/);
+    assert.equal(sliceOf(bytes, note.source), "<a:p><a:r><a:t>Figures are draft</a:t></a:r></a:p>");
+    assert.match(sliceOf(bytes, empty.source), /^<sheetData>\s*<\/sheetData>$|^<sheetData\/>$/);
+  });
+
+  it("points a chart sheet's blocks at the chart they came from", async () => {
+    const file = readFileSync(join(CORPUS, "exceljs-chart-sheet.xlsx"));
+    const { ir } = await extractXlsx(file, {});
+    const title = ir.blocks.find((b) => b.type === "paragraph")!;
+    assert.equal(title.source?.part, "xl/charts/chart1.xml");
+    assert.match(sliceOf(file, title.source), /Wildlife Population/);
+    const data = ir.blocks.find((b) => b.type === "table")!;
+    assert.equal(data.source?.part, "xl/charts/chart1.xml");
+    assert.match(sliceOf(file, data.source), /^<c:plotArea>[\s\S]*Dolphins[\s\S]*<\/c:plotArea>$/);
+  });
+
+  it("gives the same Markdown as the writer writes from the IR, and reads back to the same table", async () => {
+    const result = await extractXlsx(bytes, {});
+    const markdown = extractedMarkdown(result);
+    assert.match(markdown, /^## Sheet: Owners\n\n\| Region \| Owner \|\n\| --- \| --- \|\n\| North \\\*east\\\* \| Ana \|\n\n!\[The logo\]\(media\/image1\.png\)\n\nFigures are draft\n\n## Sheet: Blank\n\n<!-- empty sheet -->$/);
+    const back = readMarkdown(markdown).ir.blocks.find((b) => b.type === "table") as Extract<Block, { type: "table" }>;
+    assert.deepEqual(back.rows[0]!.cells.map((c) => plainText(c.inlines)), ["North *east*", "Ana"]);
   });
 });
 

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { inspectPackage, repairPackage } from "../../../../core/ooxml/review/index.ts";
 import { extractDocx } from "../../../../plugins/docx/extract/index.ts";
+import { extractedMarkdown } from "../../../../core/extract/result.ts";
 import { extractXlsx } from "../../../../plugins/xlsx/extract/index.ts";
 import { corpusFile } from "../../../renderers/support.ts";
 import { contentTypesXml, DOCUMENT_TYPE, minimalDocx, partText, relsXml, textNodes, zip } from "./support.ts";
@@ -16,7 +17,7 @@ const repaired = async (broken: Uint8Array): Promise<Uint8Array> => {
   const bytes = repairPackage(broken, FIX);
   assert.deepEqual(inspectPackage(bytes).findings, []);
   assert.deepEqual(textNodes(bytes), textNodes(broken));
-  assert.match((await extractDocx(bytes, {})).markdown, /Hello world/);
+  assert.match(extractedMarkdown(await extractDocx(bytes, {})), /Hello world/);
   return bytes;
 };
 
@@ -101,7 +102,7 @@ test("real files: an orphan Override and a missing [Content_Types].xml from the 
   const fixed = repairPackage(orphan, FIX);
   assert.ok(!codes(fixed).includes("package.content_type_orphan"));
   assert.deepEqual(textNodes(fixed), textNodes(orphan));
-  assert.equal((await extractXlsx(fixed, {})).markdown, (await extractXlsx(orphan, {})).markdown);
+  assert.equal(extractedMarkdown(await extractXlsx(fixed, {})), extractedMarkdown(await extractXlsx(orphan, {})));
   const bare = corpusFile("xlsx", "exceljs-missing-bits.xlsx");
   assert.deepEqual(codes(bare).sort(), ["package.content_types_missing", "package.main_part_missing"]);
   assert.deepEqual(codes(repairPackage(bare, FIX)), ["package.main_part_missing"]);

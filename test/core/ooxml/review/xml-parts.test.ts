@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { inspectPackage, repairPackage } from "../../../../core/ooxml/review/index.ts";
 import { PackageRefused } from "../../../../core/ooxml/package.ts";
 import { extractDocx } from "../../../../plugins/docx/extract/index.ts";
+import { extractedMarkdown } from "../../../../core/extract/result.ts";
 import { corpusFile } from "../../../renderers/support.ts";
 import { contentTypesXml, documentXml, DOCUMENT_TYPE, minimalDocx, partText, textNodes, unzip, zip } from "./support.ts";
 
@@ -28,7 +29,7 @@ test("characters XML does not allow are an error; the repair removes them and no
   assert.deepEqual(inspectPackage(bytes).findings, []);
   assert.equal(partText(bytes, DOC), dirty.replace(/\u0001|&#x1;|&#xB;|&#11;|\u000B/g, ""));
   assert.deepEqual(textNodes(bytes), textNodes(broken));
-  assert.match((await extractDocx(bytes, {})).markdown, /^Hello world\n\n\s*after\n$/);
+  assert.match(extractedMarkdown(await extractDocx(bytes, {})), /^Hello world\n\n\s*after$/);
   // Tab, CR, LF and their references are allowed and stay.
   const allowed = zip({ ...minimalDocx(), [DOC]: documentXml(`<w:p><w:r><w:t xml:space="preserve">a\tb&#x9;c&#xA;d&#13;</w:t></w:r></w:p>`) });
   assert.deepEqual(inspectPackage(allowed).findings.filter((f) => f.code === "package.xml_invalid_chars"), []);

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { inspectPackage, repairPackage } from "../../../../core/ooxml/review/index.ts";
 import { PackageRefused, zipDirectory } from "../../../../core/ooxml/package.ts";
 import { extractDocx } from "../../../../plugins/docx/extract/index.ts";
+import { extractedMarkdown } from "../../../../core/extract/result.ts";
 import { entriesOf, minimalDocx, storedZip, textNodes, zip } from "./support.ts";
 
 const REBUILD = "package.rebuild_zip";
@@ -26,7 +27,7 @@ const rebuiltCleanly = async (broken: Uint8Array) => {
   const repaired = repairPackage(broken, REBUILD);
   assert.deepEqual(inspectPackage(repaired).findings, []);
   assert.deepEqual(textNodes(repaired), textNodes(broken));
-  assert.match((await extractDocx(repaired, {})).markdown, /Hello world/);
+  assert.match(extractedMarkdown(await extractDocx(repaired, {})), /Hello world/);
   return repaired;
 };
 

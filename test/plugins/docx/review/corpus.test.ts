@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import { extractDocx } from "../../../../plugins/docx/extract/index.ts";
+import { extractedMarkdown } from "../../../../core/extract/result.ts";
 import { repairDocx } from "../../../../plugins/docx/review/index.ts";
 import { corpusFile, CORPUS, SCANS, tenPageReport } from "./build.ts";
 import { codes, ctx, inspect } from "./support.ts";
@@ -38,7 +39,7 @@ describe("docx review over the corpus", () => {
           assert.ok(!codes(after).includes(code), `${name}: ${fix} left ${code}`);
         }
         assert.deepEqual(after.content, before.content, `${name}: ${fix} changed the text`);
-        assert.ok((await extractDocx(fixed, {})).markdown.length > 0, `${name}: ${fix} left a file our reader cannot read`);
+        assert.ok(extractedMarkdown(await extractDocx(fixed, {})).length > 0, `${name}: ${fix} left a file our reader cannot read`);
         repaired++;
       }
     }

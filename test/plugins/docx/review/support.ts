@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { unzipSync } from "fflate";
 import type { Finding, Inspection, ReviewContext } from "../../../../core/contracts/review.ts";
 import { extractDocx } from "../../../../plugins/docx/extract/index.ts";
+import { extractedMarkdown } from "../../../../core/extract/result.ts";
 import { inspectDocx, repairDocx } from "../../../../plugins/docx/review/index.ts";
 
 export const ctx: ReviewContext = {
@@ -24,7 +25,7 @@ export const only = (inspection: Inspection, code: string): Finding => {
 export const codes = (inspection: Inspection): string[] => inspection.findings.map((f) => f.code).sort();
 
 /** The file as our Markdown reader reads it. */
-const markdownText = async (bytes: Uint8Array) => (await extractDocx(bytes, {})).markdown;
+const markdownText = async (bytes: Uint8Array) => extractedMarkdown(await extractDocx(bytes, {}));
 
 export interface Repaired {
   readonly before: Inspection;

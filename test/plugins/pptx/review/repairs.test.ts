@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { extractedMarkdown } from "../../../../core/extract/result.ts";
 import { extractPptx } from "../../../../plugins/pptx/extract/index.ts";
 import { changedParts, deck, edit, inspect, LONG_TEXT, part, repair, textBox, withCode, withShapes } from "./support.ts";
 
@@ -20,7 +21,7 @@ const repaired = async (bytes: Uint8Array, fix: string, code: string, parts: str
   assert.deepEqual(withCode(after, code), [], `${fix} left ${code}`);
   assert.deepEqual(after.content, before.content);
   assert.deepEqual(changedParts(bytes, fixed), parts);
-  assert.equal((await extractPptx(fixed, {})).markdown, (await extractPptx(bytes, {})).markdown);
+  assert.equal(extractedMarkdown(await extractPptx(fixed, {})), extractedMarkdown(await extractPptx(bytes, {})));
   return fixed;
 };
 

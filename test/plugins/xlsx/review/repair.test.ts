@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { unzipSync } from "fflate";
+import { extractedMarkdown } from "../../../../core/extract/result.ts";
 import { extractXlsx } from "../../../../plugins/xlsx/extract/index.ts";
 import { FIX_NAMES, repairXlsx } from "../../../../plugins/xlsx/review/index.ts";
 import { buildXlsx, c, partOf, row, withPart } from "./build.ts";
@@ -25,8 +26,8 @@ const repaired = async (bytes: Uint8Array, code: string, fix: string, touched: s
     assert.deepEqual(now[name], old[name], `${name} changed`);
   }
   for (const name of touched) assert.notDeepEqual(now[name], old[name], `${name} did not change`);
-  const [mdBefore, mdAfter] = [await extractXlsx(bytes, {}), await extractXlsx(after, {})];
-  assert.equal(mdAfter.markdown.replace(/ \(hidden\)/g, ""), mdBefore.markdown.replace(/ \(hidden\)/g, ""));
+  const [mdBefore, mdAfter] = [extractedMarkdown(await extractXlsx(bytes, {})), extractedMarkdown(await extractXlsx(after, {}))];
+  assert.equal(mdAfter.replace(/ \(hidden\)/g, ""), mdBefore.replace(/ \(hidden\)/g, ""));
   assert.deepEqual(await repairXlsx(after, fix, NO_CONVERTER), after, "a second run has nothing to do");
   return after;
 };

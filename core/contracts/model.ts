@@ -1,0 +1,68 @@
+/**
+ * The model contract: what core asks of a language model, whatever serves it (OpenAI, Ollama, vLLM, llama.cpp's
+ * server, all through the OpenAI-compatible API). Core and check plugins depend on this shape only; the client
+ * that speaks HTTP to an endpoint is an implementation given by the composition root. A deployment with no model
+ * configured gets `configured: false` and every call fails with `ModelUnavailable`, so model-free paths keep working.
+ */
+
+/** Who is asked: each role may be served by its own model (interface, quality levels and checks). */
+export type ModelRole = "fast" | "writer" | "best" | "judge" | "reader";
+
+export type ModelContent = string | ReadonlyArray<{ type: "text"; text: string } | { type: "image"; png: Uint8Array }>;
+
+export interface ModelMessage {
+  readonly role: "system" | "user" | "assistant";
+  readonly content: ModelContent;
+}
+
+/** A strict JSON schema for the answer (every property required, no additional properties). */
+export interface AnswerSchema {
+  readonly name: string;
+  readonly schema: Record<string, unknown>;
+}
+
+export interface ModelRequest {
+  readonly role: ModelRole;
+  readonly messages: ReadonlyArray<ModelMessage>;
+  /** With a schema the answer is parsed and validated JSON; without one it is the text. */
+  readonly schema?: AnswerSchema;
+  readonly signal?: AbortSignal;
+}
+
+export interface ModelUsage {
+  readonly role: ModelRole;
+  readonly model: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+export interface ModelAnswer<T = unknown> {
+  readonly value: T;
+  readonly usage: ModelUsage;
+}
+
+/** Raised by every call when no model is configured, or the configured one cannot answer (code for the Problem). */
+export class ModelUnavailable extends Error {
+  readonly _tag = "ModelUnavailable";
+  constructor(
+    message: string,
+    readonly code: "model_unavailable" | "model_refused" | "model_invalid_output" | "model_timeout" = "model_unavailable",
+  ) {
+    super(message);
+  }
+}
+
+export interface ModelClient {
+  /** False when the deployment has no model: callers take their model-free path instead of calling. */
+  readonly configured: boolean;
+  /** The model name serving a role, for `versions.model`; undefined when none is configured. */
+  readonly modelFor: (role: ModelRole) => string | undefined;
+  readonly ask: <T = unknown>(request: ModelRequest) => Promise<ModelAnswer<T>>;
+}
+
+/** The client of a deployment with no model: says so, and refuses every call. */
+export const noModel: ModelClient = {
+  configured: false,
+  modelFor: () => undefined,
+  ask: () => Promise.reject(new ModelUnavailable("No model is configured (QUIRE_MODEL_BASE_URL is not set).")),
+};

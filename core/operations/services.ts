@@ -1,0 +1,10 @@
+/** Everything an operation's program may ask for; the runner of a job provides it all as one layer. */
+import type { Db } from "../store/db.ts";
+import type { Blobs } from "../services/blobs.ts";
+import type { Checks, Registry } from "../services/plugins.ts";
+import type { Model } from "../services/model.ts";
+import type { HttpOut } from "../services/http-out.ts";
+import type { EngineServices } from "../services/engines.ts";
+import type { Job, Progress } from "./job.ts";
+
+export type OperationServices = Job | Progress | Db | Blobs | Registry | Checks | Model | HttpOut | EngineServices;

@@ -1,0 +1,63 @@
+/**
+ * A page's pieces (page.ts) → IR blocks, each with its source (`page:N` and the range of page text it was read
+ * from): paragraphs and headings of plain text, list items gathered into lists (a bullet list right after a
+ * numbered one, or the other way round, is a list of its own; an item deeper than the one before goes into a list
+ * inside it), tables with their first row as the header. Ids are given once the whole document is put together.
+ */
+import type { Block, HeadingLevel, ListBlock, SourceRange, TableRow } from "../../../core/ir/types.ts";
+import type { PagePiece } from "./page.ts";
+
+const text = (value: string) => [{ type: "text" as const, id: "", text: value, marks: [] }];
+
+const row = (cells: readonly string[]): TableRow => ({ id: "", cells: cells.map((cell) => ({ id: "", inlines: cell.trim() === "" ? [] : text(cell.replace(/\s+/g, " ").trim()) })) });
+
+export const pageBlocks = (pieces: readonly PagePiece[], page: number): Block[] => {
+  const part = `page:${page}`;
+  const out: Block[] = [];
+  // The open lists, outermost first: where the next item goes.
+  let lists: ListBlock[] = [];
+  for (const entry of pieces) {
+    if ("picture" in entry) {
+      lists = [];
+      out.push(...entry.picture);
+      continue;
+    }
+    const { piece } = entry;
+    const source: SourceRange = { part, start: entry.start, end: entry.end };
+    if (piece.kind !== "item") lists = [];
+    switch (piece.kind) {
+      case "paragraph":
+        out.push({ type: "paragraph", id: "", source, inlines: text(piece.text) });
+        break;
+      case "heading":
+        out.push({ type: "heading", id: "", source, level: Math.min(Math.max(piece.level, 1), 6) as HeadingLevel, inlines: text(piece.text) });
+        break;
+      case "table": {
+        const [head, ...body] = piece.rows;
+        if (!head) break;
+        out.push({ type: "table", id: "", source, align: head.map(() => null), header: [row(head)], rows: body.map(row) });
+        break;
+      }
+      case "item": {
+        const ordered = /^\d/.test(piece.marker);
+        const depth = Math.min(piece.depth, lists.length);
+        lists.length = Math.min(lists.length, depth + 1);
+        let list: ListBlock | undefined = lists[depth];
+        if (list && list.ordered !== ordered) {
+          lists.length = depth;
+          list = undefined;
+        }
+        if (!list) {
+          list = { type: "list", id: "", source, ordered, start: ordered ? Number.parseInt(piece.marker, 10) : 1, items: [] };
+          if (depth === 0) out.push(list);
+          else lists[depth - 1]!.items.at(-1)!.blocks.push(list);
+          lists[depth] = list;
+        }
+        list.source = { part, start: Math.min(list.source!.start, entry.start), end: Math.max(list.source!.end, entry.end) };
+        list.items.push({ id: "", source, blocks: [{ type: "paragraph", id: "", source, inlines: text(piece.text) }] });
+        break;
+      }
+    }
+  }
+  return out;
+};

@@ -1,0 +1,19 @@
+/**
+ * What every operation runs on, as this service composes it: the format plugins, the one list of checks, the model
+ * (none is configured yet), and outgoing HTTP. The worker threads add the job and the host's engines
+ * (server/work/tasks.ts); a review outside a document (the corpus test, the benchmark) adds this process's engines.
+ */
+import * as Layer from "effect/Layer";
+import * as ManagedRuntime from "effect/ManagedRuntime";
+import { Checks, Registry } from "../core/services/plugins.ts";
+import { Model } from "../core/services/model.ts";
+import { HttpOut } from "../core/services/http-out.ts";
+import { Progress } from "../core/operations/job.ts";
+import { formatPlugins } from "../plugins/index.ts";
+import { checks } from "../plugins/checks/index.ts";
+import { enginesLayer, type EngineOptions } from "./engines.ts";
+
+export const pluginsLayer = Layer.mergeAll(Registry.layer(formatPlugins), Checks.layer(checks), Model.none, HttpOut.layer);
+
+/** Operations on files outside any document, with this process's engines: `dispose` closes them. */
+export const standaloneRuntime = (options: EngineOptions = {}) => ManagedRuntime.make(Layer.mergeAll(pluginsLayer, enginesLayer(options), Progress.silent));
