@@ -24,6 +24,12 @@ export interface Config {
   readonly workers: number;
   /** LibreOffice instances kept warm for conversions; undefined lets the pool size itself to the machine. */
   readonly converters: number | undefined;
+  /**
+   * Start a worker thread of each pool and LibreOffice while the service starts (the default), so the first upload and
+   * the first document pay nothing; off, each starts on first use, which saves seconds of CPU per start where the
+   * service starts often and may serve nothing (scale-to-zero hosts, the test suite).
+   */
+  readonly warmStart: boolean;
   readonly signingSecret: string | undefined;
   readonly sweepIntervalMs: number;
   readonly rateLimitPerMinute: number;
@@ -108,6 +114,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     allowPrivateUrls: env.QUIRE_ALLOW_PRIVATE_URLS === "1",
     workers: Math.max(1, int(env.QUIRE_WORKERS, cpus().length, "QUIRE_WORKERS")),
     converters: env.QUIRE_CONVERTERS ? Math.max(1, int(env.QUIRE_CONVERTERS, 1, "QUIRE_CONVERTERS")) : undefined,
+    warmStart: env.QUIRE_WARM_START !== "0",
     signingSecret: env.QUIRE_SIGNING_SECRET || undefined,
     sweepIntervalMs: int(env.QUIRE_SWEEP_INTERVAL_MS, 60_000, "QUIRE_SWEEP_INTERVAL_MS"),
     rateLimitPerMinute: int(env.QUIRE_RATE_LIMIT_PER_MINUTE, 120, "QUIRE_RATE_LIMIT_PER_MINUTE"),

@@ -78,6 +78,7 @@ export const startService = async (config: Config) => {
       store: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
       jobs: config.workers,
       reads: Math.max(2, availableParallelism()),
+      warm: config.warmStart,
       memoryMb: config.work.memoryMb,
       jobTimeoutMs: config.work.jobTimeoutMs,
       inspectTimeoutMs: INSPECT_TIMEOUT_MS,
@@ -105,7 +106,7 @@ export const startService = async (config: Config) => {
   await recoverInterrupted(deps, owner);
   webhooks.start();
   // Warm the converter pool while the service starts listening, so the first document does not pay for it.
-  for (const start of warmUp) start().catch((error) => log("the LibreOffice pool did not start; documents will retry it", error));
+  if (config.warmStart) for (const start of warmUp) start().catch((error) => log("the LibreOffice pool did not start; documents will retry it", error));
   const workers = startWorkers({
     db: s.db,
     bus: s.bus,

@@ -48,6 +48,8 @@ export interface WorkSettings {
   readonly jobs: number;
   /** Threads for uploads and extractions. */
   readonly reads: number;
+  /** A thread of each pool is started with the pools (else on first use). */
+  readonly warm: boolean;
   /** V8 heap limit of a thread, in MB. */
   readonly memoryMb: number;
   /** Time limits: a document's pipeline, an upload's inspection, an extraction. */
@@ -69,8 +71,9 @@ const engineHandlers = (engines: Engines): HostHandlers => ({
 export const pooledWork = (settings: WorkSettings, engines: Engines): Work => {
   type Tasks = WorkTasks & TaskTable;
   const common = { memoryMb: settings.memoryMb, store: settings.store, tasks: settings.tasks };
-  const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads: 1, maxThreads: settings.jobs, ...common });
-  const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads: 1, maxThreads: settings.reads, ...common });
+  const minThreads = settings.warm ? 1 : 0;
+  const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads, maxThreads: settings.jobs, ...common });
+  const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads, maxThreads: settings.reads, ...common });
   const handlers = engineHandlers(engines);
 
   return {

@@ -170,21 +170,26 @@ describe("extraction", () => {
 
   test("an extraction is not a document: not listed, collected once, then gone", async () => {
     await svc.restart({ QUIRE_DIRECT_WAIT_MS: "0" });
-    const started = await extract({ file: { data: Buffer.from("hello").toString("base64"), filename: "a.txt" } });
-    assert.ok([200, 202].includes(started.status));
-    const id = started.body.id as string;
-    let collected = started.status === 200 ? started.body : null;
-    for (let i = 0; i < 50 && !collected; i++) {
-      const { data, response } = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
-      if (response.status === 200) collected = data;
-      else await new Promise((r) => setTimeout(r, 100));
+    try {
+      const started = await extract({ file: { data: Buffer.from("hello").toString("base64"), filename: "a.txt" } });
+      assert.ok([200, 202].includes(started.status));
+      const id = started.body.id as string;
+      let collected = started.status === 200 ? started.body : null;
+      // A freshly started service loads its reading threads first: on a busy machine that takes seconds.
+      for (const deadline = Date.now() + 30_000; !collected && Date.now() < deadline; ) {
+        const { data, response } = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
+        if (response.status === 200) collected = data;
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.ok(collected, "the extraction finished within 30 s");
+      assert.equal(collected.markdown, "hello");
+      const again = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
+      assert.equal(again.response.status, 404, "delivered once, then gone");
+      const { data: list } = await svc.client.GET("/documents", { params: { query: {} } });
+      assert.ok(!list!.data.some((d) => d.id === id), "not in the document list");
+    } finally {
+      await svc.restart({ QUIRE_DIRECT_WAIT_MS: "20000" });
     }
-    assert.equal(collected!.markdown, "hello");
-    const again = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
-    assert.equal(again.response.status, 404, "delivered once, then gone");
-    const { data: list } = await svc.client.GET("/documents", { params: { query: {} } });
-    assert.ok(!list!.data.some((d) => d.id === id), "not in the document list");
-    await svc.restart({ QUIRE_DIRECT_WAIT_MS: "20000" });
   });
 
   test("operation extract on POST /documents answers like POST /extract", async () => {

@@ -58,6 +58,8 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
     QUIRE_DATA_DIR: dataDir,
     QUIRE_API_KEYS: `${key}=acme,${otherKey}=globex`,
     QUIRE_WORKERS: "2",
+    // Threads and LibreOffice start on first use: most service tests never render, and the suite starts dozens.
+    QUIRE_WARM_START: "0",
     ...env,
   };
   let child: ChildProcess | null = null;
