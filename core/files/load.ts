@@ -6,7 +6,7 @@
 import type { Knex } from "knex";
 import type { BlobStoreShape } from "../services/blobs.ts";
 import type { FileRef } from "../documents/file-refs.ts";
-import { safeFetch } from "../net/safe-fetch.ts";
+import type { HttpOutShape } from "../services/http-out.ts";
 import { MAX_FILE_BYTES } from "./store.ts";
 
 export interface LoadDeps {
@@ -14,6 +14,8 @@ export interface LoadDeps {
   readonly blobs: BlobStoreShape;
   readonly organizationId: string;
   readonly allowPrivateUrls: boolean;
+  /** Outgoing HTTP (the guarded fetch of core/net) for a reference that is a URL. */
+  readonly http: HttpOutShape;
 }
 
 export const loadFileRef = async (deps: LoadDeps, ref: FileRef, signal?: AbortSignal): Promise<{ bytes: Uint8Array; name: string }> => {
@@ -30,7 +32,7 @@ export const loadFileRef = async (deps: LoadDeps, ref: FileRef, signal?: AbortSi
     return { bytes: await deps.blobs.get(output.blob_key), name: output.filename };
   }
   if ("data" in ref) return { bytes: Buffer.from(ref.data, "base64"), name: ref.filename };
-  const fetched = await safeFetch(ref.url, { maxBytes: MAX_FILE_BYTES, allowPrivate: deps.allowPrivateUrls, signal });
+  const fetched = await deps.http.fetch(ref.url, { maxBytes: MAX_FILE_BYTES, allowPrivate: deps.allowPrivateUrls, signal });
   const last = new URL(fetched.url).pathname.split("/").pop() ?? "";
   let name = last;
   try {

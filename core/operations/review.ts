@@ -10,6 +10,7 @@ import type { ReviewFormat } from "../review/format.ts";
 import type { FileRef } from "../documents/file-refs.ts";
 import { Db } from "../store/db.ts";
 import { Blobs } from "../services/blobs.ts";
+import { HttpOut } from "../services/http-out.ts";
 import * as read from "./steps/read.ts";
 import { Job, phase } from "./job.ts";
 import { reviewFile } from "./review/file.ts";
@@ -19,7 +20,7 @@ export const review = Effect.gen(function* () {
   const request = yield* read.request;
   if (!request?.file) return yield* new ProcessingFailure({ code: "file_not_found", message: "The request names no file to review." });
   yield* phase("reading");
-  const deps = { db: yield* Db, blobs: yield* Blobs, organizationId: row.organization_id, allowPrivateUrls };
+  const deps = { db: yield* Db, blobs: yield* Blobs, organizationId: row.organization_id, allowPrivateUrls, http: yield* HttpOut };
   const loaded = yield* Effect.tryPromise((signal) => loadFileRef(deps, request.file as FileRef, signal)).pipe(
     Effect.catchAll((error) => new ProcessingFailure({ code: "file_not_found", message: `The file could not be had: ${(error.error as Error)?.message ?? error.message}.` })),
   );

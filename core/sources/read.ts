@@ -3,21 +3,15 @@
  * /documents `sources`), read into text by the same readers as extraction. Pictures are not read here: they are
  * the `img:<n>` pictures of the Markdown. A source that cannot be read fails the document with `source_unreadable`.
  */
-import type { Knex } from "knex";
-import type { BlobStoreShape } from "../services/blobs.ts";
 import type { FormatRegistry } from "../contracts/format-plugin.ts";
 import type { ExtractContext } from "../contracts/extract.ts";
 import { ProcessingFailure } from "../errors.ts";
 import { kindOfRef, type FileRef } from "../documents/file-refs.ts";
-import { loadFileRef } from "../files/load.ts";
+import { loadFileRef, type LoadDeps } from "../files/load.ts";
 import { readFile } from "../extract/read.ts";
 import type { SourceText } from "./select.ts";
 
-export interface SourceDeps {
-  readonly db: Knex;
-  readonly blobs: BlobStoreShape;
-  readonly organizationId: string;
-  readonly allowPrivateUrls: boolean;
+export interface SourceDeps extends LoadDeps {
   readonly plugins: Pick<FormatRegistry, "get" | "byMediaType" | "byExtension">;
   readonly context: () => Promise<ExtractContext>;
 }

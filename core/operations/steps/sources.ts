@@ -6,6 +6,7 @@
 import * as Effect from "effect/Effect";
 import { Db } from "../../store/db.ts";
 import { Blobs } from "../../services/blobs.ts";
+import { HttpOut } from "../../services/http-out.ts";
 import { Registry } from "../../services/plugins.ts";
 import { Converter, OcrEngine } from "../../services/engines.ts";
 import { readSources } from "../../sources/read.ts";
@@ -20,7 +21,7 @@ export const SOURCE_BUDGET_CHARS = 60_000;
 export const sources = (refs: ReadonlyArray<FileRef>, topic: string) =>
   Effect.gen(function* () {
     const job = yield* Job;
-    const deps = { db: yield* Db, blobs: yield* Blobs, plugins: yield* Registry, organizationId: job.row.organization_id, allowPrivateUrls: job.allowPrivateUrls };
+    const deps = { db: yield* Db, blobs: yield* Blobs, plugins: yield* Registry, organizationId: job.row.organization_id, allowPrivateUrls: job.allowPrivateUrls, http: yield* HttpOut };
     const converter = yield* Converter;
     const ocr = yield* OcrEngine;
     const texts = yield* attempt((signal) => readSources({ ...deps, context: async () => ({ converter, ocr }) }, refs, signal));
