@@ -17,11 +17,8 @@ import type { Block } from "../../core/ir/types.ts";
 import { pictureToPng } from "../../renderers/mupdf/picture.ts";
 import { OcrError } from "../../renderers/tesseract/index.ts";
 import { pictureInfo } from "../../core/images/header.ts";
+import { overPixelLimit } from "../../core/images/probe.ts";
 
-export { pictureInfo, pictureKind, type PictureInfo, type PictureKind } from "../../core/images/header.ts";
-
-/** Over this many pixels a picture is refused: 50 MP is an 8,660 × 5,770 photo, far beyond any page of text. */
-export const MAX_PICTURE_PIXELS = 50_000_000;
 /** Pictures whose longer side is under this are enlarged (up to `MAX_ENLARGE` times) before OCR. */
 const ENLARGE_BELOW = 1800;
 const MAX_ENLARGE = 2.5;
@@ -34,9 +31,9 @@ export const extractImage: Extract = async (bytes: Uint8Array, ctx: ExtractConte
   ctx.signal?.throwIfAborted();
   const info = pictureInfo(bytes);
   if (!info || info.width < 1 || info.height < 1) throw new ExtractRefused("The file is not a PNG, JPEG, GIF or WebP picture Quire can read.", "unreadable");
-  if (info.width * info.height > MAX_PICTURE_PIXELS) {
-    throw new ExtractRefused(`The picture is ${info.width} × ${info.height} pixels, over the ${MAX_PICTURE_PIXELS / 1_000_000} megapixels Quire reads.`, "file_rejected");
-  }
+  // The one pixel limit (core/images/probe.ts): what an upload accepts, extraction reads.
+  const over = overPixelLimit(info);
+  if (over) throw new ExtractRefused(`${over[0]!.toUpperCase()}${over.slice(1)}.`, "file_rejected");
   if (!ctx.ocr) throw new ExtractRefused("OCR is not available", "unreadable");
 
   let image = bytes;

@@ -8,6 +8,7 @@
  */
 import type { ExtractContext } from "../../../core/contracts/extract.ts";
 import { pictureInfo } from "../../../core/images/header.ts";
+import { overPixelLimit } from "../../../core/images/probe.ts";
 import { markdownBlocks } from "../../../core/extract/markdown-blocks.ts";
 import type { SourceRange } from "../../../core/ir/types.ts";
 import type { Built } from "./model.ts";
@@ -23,8 +24,6 @@ export interface PictureJob {
 }
 
 const DEFAULT_MAX_OCR = 100;
-/** The same bound as the picture reader (plugins/image): beyond this a picture is a decompression bomb. */
-const MAX_PICTURE_PIXELS = 50_000_000;
 /** Smaller than this on its short side, a picture holds no readable line of text (icons, bullets, rules). */
 const MIN_SIDE = 16;
 const MIN_CONFIDENCE = 0.6;
@@ -58,8 +57,10 @@ export const readPictures = async (jobs: readonly PictureJob[], parts: Parts, ct
       unreadableKinds++;
       return;
     }
-    if (info.width * info.height > MAX_PICTURE_PIXELS) {
-      report("extract.picture_too_large", "warning", `A picture of ${info.width} × ${info.height} pixels is over the ${MAX_PICTURE_PIXELS / 1_000_000} megapixels Quire reads; its text was not read.`);
+    // The one pixel limit (core/images/probe.ts), as for an uploaded picture.
+    const over = overPixelLimit(info);
+    if (over) {
+      report("extract.picture_too_large", "warning", `A picture was not read: ${over}.`);
       return;
     }
     if (Math.min(info.width, info.height) < MIN_SIDE) return;

@@ -7,7 +7,9 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { describe, test } from "node:test";
 import * as mupdf from "mupdf";
-import { extractImage, pictureInfo } from "../../../plugins/image/index.ts";
+import { extractImage } from "../../../plugins/image/index.ts";
+import { pictureInfo } from "../../../core/images/header.ts";
+import { pictureHeader } from "../../support/hostile-files.ts";
 import { ExtractRefused, type Ocr } from "../../../core/contracts/extract.ts";
 import { openPdfPages } from "../../../renderers/mupdf/pages.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
@@ -306,5 +308,16 @@ describe("OCR of pictures", { skip: !hasTesseract && "tesseract is not installed
     } finally {
       close();
     }
+  });
+});
+
+describe("the pixel limit of a picture read for its text", () => {
+  test("is the upload's: over 100 megapixels is refused naming the size, under it is read", async () => {
+    await assert.rejects(
+      extractImage(pictureHeader("png", 12_000, 9_000), {}),
+      (error: unknown) => error instanceof ExtractRefused && error.code === "file_rejected" && /12000 × 9000 pixels \(108 megapixels\), over the limit of 100 megapixels/.test(error.message),
+    );
+    // 81 megapixels passes the limit and goes on to OCR (none here, so it stops there, not at the size).
+    await assert.rejects(extractImage(pictureHeader("png", 9_000, 9_000), {}), (error: unknown) => error instanceof ExtractRefused && /OCR is not available/.test(error.message));
   });
 });
