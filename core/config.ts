@@ -4,6 +4,7 @@
  */
 import { cpus } from "node:os";
 import { resolve } from "node:path";
+import { MODEL_ROLES, type ModelRole, type ModelSettings } from "./contracts/model.ts";
 
 export type Region = "eu" | "us";
 
@@ -42,7 +43,8 @@ export interface Config {
     /** A document's pipeline is stopped past this (its thread terminated) and fails with `processing_failed`. */
     readonly jobTimeoutMs: number;
   };
-  readonly model: { baseUrl: string | undefined; apiKey: string | undefined };
+  /** The OpenAI-compatible endpoint and the model of each role; null when no model is configured. */
+  readonly model: ModelSettings | null;
   readonly errorsUrl: string;
   readonly webhooks: {
     /** Deliveries in flight at once, all endpoints together. */
@@ -97,6 +99,44 @@ export const artifactHostOf = (publicUrl: string, setting: string | undefined): 
   return /:\d+$/.test(host) || !url.port ? host : `${host}:${url.port}`;
 };
 
+/**
+ * Each role's model: its own variable, else the nearest role that has one (one name serves all when only one is set).
+ * The reader is by default not the writer's model, so the reader test is a second opinion: it takes the judge's or
+ * the fast model's name when either differs from the writer's.
+ */
+const roleModels = (env: NodeJS.ProcessEnv): Record<ModelRole, string> | null => {
+  const given = Object.fromEntries(MODEL_ROLES.map((role) => [role, env[`QUIRE_MODEL_${role.toUpperCase()}`]?.trim() || undefined])) as Record<ModelRole, string | undefined>;
+  const first = (...roles: ModelRole[]) => roles.map((role) => given[role]).find((name) => name !== undefined);
+  const writer = first("writer", "best", "fast", "judge", "reader");
+  if (!writer) return null;
+  const judge = first("judge", "best", "writer", "fast") ?? writer;
+  return {
+    writer,
+    fast: first("fast", "writer") ?? writer,
+    best: first("best", "writer") ?? writer,
+    judge,
+    reader: given.reader ?? [judge, first("fast") ?? writer].find((name) => name !== writer) ?? writer,
+  };
+};
+
+const modelSettings = (env: NodeJS.ProcessEnv): ModelSettings | null => {
+  const baseUrl = env.QUIRE_MODEL_BASE_URL?.trim();
+  if (!baseUrl) return null;
+  const models = roleModels(env);
+  if (!models) throw new Error("QUIRE_MODEL_BASE_URL is set but no model is named: set QUIRE_MODEL_WRITER (one name serves every role), or one QUIRE_MODEL_<ROLE> per role");
+  const structured = env.QUIRE_MODEL_STRUCTURED?.trim() || "auto";
+  if (structured !== "auto" && structured !== "json_schema" && structured !== "json_object") throw new Error(`QUIRE_MODEL_STRUCTURED must be auto, json_schema or json_object, got "${structured}"`);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ""),
+    apiKey: env.QUIRE_MODEL_API_KEY || undefined,
+    models,
+    timeoutMs: Math.max(1000, int(env.QUIRE_MODEL_TIMEOUT_MS, 120_000, "QUIRE_MODEL_TIMEOUT_MS")),
+    retries: int(env.QUIRE_MODEL_RETRIES, 3, "QUIRE_MODEL_RETRIES"),
+    repairRounds: int(env.QUIRE_MODEL_REPAIR_ROUNDS, 3, "QUIRE_MODEL_REPAIR_ROUNDS"),
+    structured,
+  };
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = int(env.QUIRE_PORT ?? env.PORT, 8080, "QUIRE_PORT");
   const region = (env.QUIRE_REGION ?? "eu").toLowerCase();
@@ -123,7 +163,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       memoryMb: Math.max(256, int(env.QUIRE_WORKER_MEMORY_MB, 2048, "QUIRE_WORKER_MEMORY_MB")),
       jobTimeoutMs: Math.max(1000, int(env.QUIRE_JOB_TIMEOUT_MS, 15 * 60_000, "QUIRE_JOB_TIMEOUT_MS")),
     },
-    model: { baseUrl: env.QUIRE_MODEL_BASE_URL || undefined, apiKey: env.QUIRE_MODEL_API_KEY || undefined },
+    model: modelSettings(env),
     errorsUrl: (env.QUIRE_ERRORS_URL ?? `${publicUrl}/errors`).replace(/\/+$/, ""),
     webhooks: {
       concurrency: Math.max(1, int(env.QUIRE_WEBHOOK_CONCURRENCY, 128, "QUIRE_WEBHOOK_CONCURRENCY")),

@@ -1,7 +1,7 @@
 /**
- * What every operation runs on, as this service composes it: the format plugins, the one list of checks, the model
- * (none is configured yet), and outgoing HTTP. The worker threads add the job and the host's engines
- * (server/work/tasks.ts); a review outside a document (the corpus test, the benchmark) adds this process's engines.
+ * What every operation runs on, as this service composes it: the format plugins, the one list of checks and outgoing
+ * HTTP. The worker threads add the job, the host's engines and the host's model (server/work/tasks.ts); a review
+ * outside a document (the corpus test, the benchmark) adds this process's engines and no model.
  */
 import * as Layer from "effect/Layer";
 import * as ManagedRuntime from "effect/ManagedRuntime";
@@ -13,7 +13,7 @@ import { formatPlugins } from "../plugins/index.ts";
 import { checks } from "../plugins/checks/index.ts";
 import { enginesLayer, type EngineOptions } from "./engines.ts";
 
-export const pluginsLayer = Layer.mergeAll(Registry.layer(formatPlugins), Checks.layer(checks), Model.none, HttpOut.layer);
+export const pluginsLayer = Layer.mergeAll(Registry.layer(formatPlugins), Checks.layer(checks), HttpOut.layer);
 
 /** Operations on files outside any document, with this process's engines: `dispose` closes them. */
-export const standaloneRuntime = (options: EngineOptions = {}) => ManagedRuntime.make(Layer.mergeAll(pluginsLayer, enginesLayer(options), Progress.silent));
+export const standaloneRuntime = (options: EngineOptions = {}) => ManagedRuntime.make(Layer.mergeAll(pluginsLayer, Model.none, enginesLayer(options), Progress.silent));

@@ -28,6 +28,8 @@ import { availableParallelism } from "node:os";
 import type { ServerApp } from "./context.ts";
 import { makeDeliverer } from "../core/webhooks/deliverer.ts";
 import { sweepDeliveries } from "../core/webhooks/outbox.ts";
+import { openAiModel } from "../renderers/openai/index.ts";
+import { noModel } from "../core/contracts/model.ts";
 
 /** An upload's inspection (kind, pages, bombs) takes milliseconds; past this the file is refused. */
 const INSPECT_TIMEOUT_MS = 30_000;
@@ -85,6 +87,7 @@ export const startService = async (config: Config) => {
       extractTimeoutMs: EXTRACT_TIMEOUT_MS,
     },
     engines,
+    config.model ? openAiModel(config.model) : noModel,
   );
   // Made before the documents' deps so a final transition can wake it; started once recovery has run.
   const webhooks = makeDeliverer({ db: s.db, owner, now: s.clock.now, allowPrivate: config.allowPrivateUrls, ...config.webhooks, log });

@@ -32,7 +32,7 @@ export interface CompileInput {
   readonly images: (src: string) => Promise<ImageData | null>;
   readonly signal: AbortSignal;
   /** What the checks are told beyond the document; absent: the caller's text with no request or sources. */
-  readonly told?: Pick<CheckScope, "author" | "request" | "sources">;
+  readonly told?: Pick<CheckScope, "author" | "request" | "sources" | "quality">;
 }
 
 export interface CompileDeps {
@@ -78,6 +78,7 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
     author: input.told?.author ?? "caller",
     request: input.told?.request ?? null,
     sources: input.told?.sources ?? [],
+    ...(input.told?.quality ? { quality: input.told.quality } : {}),
     model: deps.model ?? noModel,
     signal: input.signal,
   };

@@ -44,6 +44,12 @@ export interface CheckScope {
   /** The request as the pipeline has it; null when the operation runs without one (a review outside a document). */
   readonly request: components["schemas"]["CreateDocumentRequest"] | null;
   readonly sources: ReadonlyArray<CheckSource>;
+  /**
+   * The quality level a prompt's document is written at: which text checks run (interface, quality levels: `fast`
+   * checks data not supplied by the caller; `standard` and `best` add quality, key data and the reader test).
+   * Absent for the caller's own Markdown and for a review.
+   */
+  readonly quality?: "fast" | "standard" | "best";
   /** `noModel` where none is configured: a model-driven check then declines in `appliesTo` (`model.configured`). */
   readonly model: ModelClient;
   /** Cancel and time limits: pass it on to model calls; the runner stops between checks once it fires. */

@@ -63,6 +63,14 @@ export interface Delivery {
   readonly page?: boolean;
 }
 
+/** What a writer model is told of a format (core/writing). */
+export interface WritingGuide {
+  /** The unit a plan is made of and a writer writes at once: a document's section, a deck's slides, a sheet, a page. */
+  readonly unit: "section" | "slide" | "sheet" | "page";
+  /** The dialect, as rules a model follows; written for the model, in English, short. */
+  readonly guide: string;
+}
+
 export interface FormatPlugin {
   /** Unique, non-empty; the registry rejects duplicates. */
   id: string;
@@ -114,6 +122,11 @@ export interface FormatPlugin {
    * LibreOffice): the compiler renders with that plugin and keeps only the converted file.
    */
   renderedAs?: string;
+  /**
+   * How a model writes for this format on the fast path: the Markdown this plugin lays out, told to a writer in a few
+   * rules (headings per slide, tables per sheet, widget blocks). Absent on a format rendered as another: that one's.
+   */
+  writing?: WritingGuide;
   /** Reads a file of this format into the IR (core/contracts/extract.ts). */
   extract?: Extract;
   /** Review (core/contracts/review.ts): neutralise what must not be opened, say what is wrong, repair one thing. */

@@ -8,6 +8,8 @@
 /** Who is asked: each role may be served by its own model (interface, quality levels and checks). */
 export type ModelRole = "fast" | "writer" | "best" | "judge" | "reader";
 
+export const MODEL_ROLES: ReadonlyArray<ModelRole> = ["fast", "writer", "best", "judge", "reader"];
+
 export type ModelContent = string | ReadonlyArray<{ type: "text"; text: string } | { type: "image"; png: Uint8Array }>;
 
 export interface ModelMessage {
@@ -27,6 +29,10 @@ export interface ModelRequest {
   /** With a schema the answer is parsed and validated JSON; without one it is the text. */
   readonly schema?: AnswerSchema;
   readonly signal?: AbortSignal;
+  /** Upper bound of the answer's tokens (`max_tokens`); the endpoint's default when absent. */
+  readonly maxTokens?: number;
+  /** Told of every answer the endpoint gives, including rounds that failed validation: each one costs. */
+  readonly onUsage?: (usage: ModelUsage) => void;
 }
 
 export interface ModelUsage {
@@ -38,7 +44,28 @@ export interface ModelUsage {
 
 export interface ModelAnswer<T = unknown> {
   readonly value: T;
+  /** The usage of all rounds of this call together (retries and repairs included). */
   readonly usage: ModelUsage;
+  /** The answer stopped at the token limit (`finish_reason: length`): a text answer is cut short. */
+  readonly truncated: boolean;
+}
+
+/**
+ * How the service reaches its models (README: QUIRE_MODEL_*). `structured` says how JSON answers are asked for:
+ * `json_schema` (strict structured outputs), `json_object` (JSON mode, validated here, with repair rounds), or
+ * `auto` (structured outputs, falling back to JSON mode for good once the endpoint refuses them).
+ */
+export interface ModelSettings {
+  readonly baseUrl: string;
+  readonly apiKey: string | undefined;
+  readonly models: Readonly<Record<ModelRole, string>>;
+  /** One HTTP call's limit; past it the call is aborted (and retried, as a connection error). */
+  readonly timeoutMs: number;
+  /** Retries of one call on 429, 5xx, timeouts and connection errors, with exponential backoff (Retry-After wins). */
+  readonly retries: number;
+  /** Rounds that send an invalid JSON answer's errors back to the model before giving up. */
+  readonly repairRounds: number;
+  readonly structured: "auto" | "json_schema" | "json_object";
 }
 
 /** Raised by every call when no model is configured, or the configured one cannot answer (code for the Problem). */

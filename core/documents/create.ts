@@ -128,7 +128,8 @@ export const createDocument = async (
       if (claimed) await attachDocument(trx, principal.organizationId, opts.idempotencyKey!, row.id);
     });
     await appendEvent(deps.db, deps.bus, row.id, "document.created", { status: "queued", operation: row.operation, format: row.format }, now);
-    await appendEvent(deps.db, deps.bus, row.id, "quality.chosen", { ...plan.quality }, now);
+    // A prompt's `auto` level is chosen once the request is understood, and told then.
+    if (plan.quality.level) await appendEvent(deps.db, deps.bus, row.id, "quality.chosen", { ...plan.quality }, now);
     deps.bus.wakeWorkers();
     return { kind: "document", row, plan, replayed: false, release: () => release(true) };
   } catch (error) {

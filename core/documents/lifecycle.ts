@@ -47,8 +47,12 @@ export interface Finish {
   readonly report: unknown;
   readonly validationSummary: unknown;
   readonly chargeUnits: number;
-  /** What processing learned or settled: the detected type, the style as applied, repairs, producers. */
-  readonly settled?: Partial<Pick<DocumentRow, "type" | "format" | "style_applied" | "style_unsupported" | "repair_summary" | "versions">>;
+  /** The quality level charged, when processing settled it (a prompt's `auto`); else the one chosen at creation. */
+  readonly chargeLevel?: string;
+  /** What processing learned or settled: the detected type, the style as applied, repairs, producers, a prompt's choices. */
+  readonly settled?: Partial<
+    Pick<DocumentRow, "type" | "format" | "style_applied" | "style_unsupported" | "repair_summary" | "versions" | "sector" | "quality" | "route" | "artifact">
+  >;
 }
 
 /** Completes a running document; false when it was canceled meanwhile (its outputs must then be dropped). */
@@ -67,6 +71,7 @@ export const finish = async (deps: Deps, row: DocumentRow, result: Finish): Prom
         completed_at: completedAt.toISOString(),
         expires_at: expiryOf(completedAt, row.retention as Retention).toISOString(),
         charge_units: result.chargeUnits,
+        ...(result.chargeLevel ? { charge_level: result.chargeLevel } : {}),
         charged: true,
       });
     if (!n) return { n, messages: 0 };

@@ -18,6 +18,7 @@ import { operationNameFor } from "../operations/index.ts";
 import type { PipelineOutput, PipelineResult } from "../operations/types.ts";
 import type { Work } from "../work/work.ts";
 import { toJson } from "../store/db.ts";
+import type { ModelUsage } from "../contracts/model.ts";
 
 export interface RunDeps {
   readonly db: Knex;
@@ -72,22 +73,49 @@ const pipelineFailure = (error: unknown): ProcessingFailure | InternalError =>
 /** Stores what the pipeline made and finishes the document through the lifecycle; a cancel that won drops it all. */
 const deliver = (deps: RunDeps, row: DocumentRow, result: PipelineResult) => Effect.tryPromise({ try: () => store(deps, row, result), catch: pipelineFailure });
 
+const recordUsage = async (deps: Pick<RunDeps, "db" | "now">, documentId: string, usage: ModelUsage) => {
+  await deps.db("model_usage").insert({
+    document_id: documentId,
+    role: usage.role,
+    model: usage.model,
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    created_at: deps.now().toISOString(),
+  });
+};
+
+/** `versions.model`: the models that answered for the document, each with the roles it served ("m1 (judge, writer)"). */
+const modelsUsed = async (deps: Pick<RunDeps, "db">, documentId: string): Promise<string | null> => {
+  const rows: Array<{ role: string; model: string }> = await deps.db("model_usage").where({ document_id: documentId }).distinct("role", "model").orderBy("model");
+  if (rows.length === 0) return null;
+  const roles = new Map<string, string[]>();
+  for (const { role, model } of rows) roles.set(model, [...(roles.get(model) ?? []), role]);
+  return [...roles].map(([model, served]) => `${model} (${served.sort().join(", ")})`).join("; ");
+};
+
 const store = async (deps: RunDeps, row: DocumentRow, result: PipelineResult) => {
   await lifecycle.setPhase(deps, row.id, "storing");
   await storeOutputs(deps, row.id, result.outputs);
   const summary = summaryOf(result.diagnostics);
+  const model = await modelsUsed(deps, row.id);
+  const versions = { ...JSON.parse(row.versions), ...(result.renderer ? { renderer: result.renderer } : {}), ...(model ? { model } : {}) };
   const finished = await lifecycle.finish(deps, row, {
     status: statusFor(result.diagnostics),
     pages: result.pages,
     report: buildReport(row.id, result.diagnostics, summary, { keyData: result.keyData, ledger: result.ledger, repairSummary: result.repairSummary, sanitized: result.sanitized }),
     validationSummary: summary,
     chargeUnits: Math.max(1, result.pages ?? 1),
+    chargeLevel: result.chargeLevel,
     settled: {
       ...(result.type ? { type: result.type } : {}),
       ...(result.format ? { format: result.format } : {}),
       ...(result.style ? { style_applied: toJson(result.style.applied), style_unsupported: JSON.stringify(result.style.unsupported) } : {}),
       ...(result.repairSummary ? { repair_summary: toJson(result.repairSummary) } : {}),
-      ...(result.renderer ? { versions: JSON.stringify({ ...JSON.parse(row.versions), renderer: result.renderer }) } : {}),
+      ...(result.renderer || model ? { versions: JSON.stringify(versions) } : {}),
+      ...(result.sector !== undefined ? { sector: result.sector } : {}),
+      ...(result.quality ? { quality: toJson(result.quality) } : {}),
+      ...(result.route ? { route: toJson(result.route) } : {}),
+      ...(result.artifact ? { artifact: toJson(result.artifact) } : {}),
     },
   });
   if (!finished) await dropOutputs(deps, row.id);
@@ -119,6 +147,7 @@ export const runDocument = (deps: RunDeps, documentId: string, attempts: number)
             signal,
             phase: (phase) => lifecycle.setPhase(deps, documentId, phase),
             event: async (type, data) => void (await appendEvent(deps.db, deps.bus, documentId, type, data, deps.now())),
+            usage: (usage) => recordUsage(deps, documentId, usage),
             allowPrivateUrls: deps.allowPrivateUrls,
           }),
         catch: pipelineFailure,

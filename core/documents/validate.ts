@@ -70,6 +70,8 @@ const LEVELS: QualityLevel[] = ["fast", "standard", "best"];
 const chooseQuality = (req: CreateRequest): Plan["quality"] => {
   const requested = req.quality ?? "auto";
   if (requested !== "auto") return { requested, level: requested, reason: "requested by the caller" };
+  // A prompt's level is chosen once the request is understood (core/writing/quality.ts).
+  if ((req.operation ?? "create") === "create" && req.prompt !== undefined) return { requested, level: null, reason: null };
   const cap = req.max_quality ?? "best";
   const level = LEVELS[Math.min(LEVELS.indexOf("fast"), LEVELS.indexOf(cap))]!;
   const reason =
@@ -128,7 +130,7 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
       errors.push({ path: "/content", message: "create needs exactly one of prompt (a model writes) or content.markdown (your own text)" });
     }
     if (has("file")) errors.push({ path: "/file", message: "file is for review, edit and extract; use sources with create" });
-    if (!has("format") && !ctx.config.model.baseUrl) {
+    if (!has("format") && !ctx.config.model) {
       errors.push({ path: "/format", message: `format is required in this deployment (no model to infer it): ${creatable(ctx.plugins).join(", ")}` });
     }
   } else if (operation === "review" || operation === "edit" || operation === "extract") {
@@ -142,7 +144,8 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
       for (const field of ["style", "quality", "max_quality"] as const) if (has(field)) errors.push({ path: `/${field}`, message: `${field} is for create and edit; ${operation} does not use it` });
     }
   }
-  if (has("artifact") && !isPage(ctx.plugins, req.format)) {
+  // Without a format, a prompt's artifact settings wait for the judge to say the request is a page.
+  if (has("artifact") && !isPage(ctx.plugins, req.format) && !(operation === "create" && !has("format") && has("prompt") && ctx.config.model)) {
     errors.push({ path: "/artifact", message: `artifact settings need format: ${ctx.plugins.plugins.filter((p) => p.delivers?.page).map((p) => p.format).join(" or ")}` });
   }
   if (req.stream === true && req.background === true) errors.push({ path: "/background", message: "choose stream or background, not both" });
@@ -191,7 +194,7 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
   }
 
   // What this deployment can do. Model-driven parts answer 501 when no model is configured (interface, Errors).
-  const noModel = !ctx.config.model.baseUrl;
+  const noModel = !ctx.config.model;
   // A review's type is read from the file once it is open, and it applies no style.
   const type = operation === "review" ? null : typeForFormat(ctx.plugins, format);
   let style: Plan["style"] = { applied: type ? defaultStyle(type) : null, unsupported: [] };

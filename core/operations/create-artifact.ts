@@ -17,6 +17,7 @@ import { Registry } from "../services/plugins.ts";
 import { extensionOf, mediaTypeOf } from "../contracts/format-plugin.ts";
 import { Browser } from "../services/engines.ts";
 import type { PipelineOutput } from "./types.ts";
+import type { CreateRequest, StyleApplied } from "../documents/validate.ts";
 import * as read from "./steps/read.ts";
 import * as understand from "./steps/understand.ts";
 import { checkText } from "./steps/checks.ts";
@@ -45,43 +46,61 @@ const preview = (page: Uint8Array, storage: "shared" | "local") =>
     );
   });
 
+export interface PageInput {
+  readonly markdown: string;
+  readonly storage: "shared" | "local";
+  readonly request: CreateRequest | null;
+  /** Who wrote the Markdown (a prompt's page is the model's: `request.understood` was already sent by then). */
+  readonly author: "caller" | "model";
+  /** The style already worked out (a prompt's); absent: read from the request's words. */
+  readonly style?: { applied: StyleApplied; unsupported: string[] };
+}
+
+/** Markdown → the page, its plan, its preview and what the report needs. */
+export const buildPage = (input: PageInput) =>
+  Effect.gen(function* () {
+    const { row } = yield* Job;
+    const { request, storage } = input;
+    const { ir, diagnostics: readDiagnostics } = yield* read.markdown(input.markdown, "headings, text, lists, tables or blocks");
+    if (input.author === "caller") yield* event("request.understood", { format: "artifact", type: "artifact", confidence: 1, signals: ["format artifact"], source: "content", storage });
+    const style = input.style ?? (yield* understand.style(request, "artifact"));
+    // Documents among the sources are not read for a page: the checks see the page's text only.
+    const text = yield* checkText(ir, { operation: "create", format: "artifact", type: "artifact", style: style.applied, author: input.author, request, sources: [] });
+    const found = yield* pictures(text.ir, (request?.sources ?? []) as FileRef[]);
+
+    yield* phase("building");
+    const plugin = (yield* Registry).get("artifact");
+    const build = plugin?.render;
+    if (!plugin || !build) return yield* new ProcessingFailure({ code: "processing_failed", message: "No page builder for artifacts in this deployment." });
+    const page = yield* attempt((signal) => build(text.ir, style.applied, { name: row.name ?? undefined, type: "artifact", signal, images: found.lookup, artifact: { storage } }));
+    yield* event("artifact.planned", { ...(page.plan ?? {}), storage, bytes: page.bytes.byteLength });
+
+    const shown = yield* preview(page.bytes, storage);
+    // The page is always named `artifact.<ext>`: the link serving it and a download both use that name.
+    const outputs: PipelineOutput[] = [{ kind: "html", contentType: mediaTypeOf(plugin), bytes: page.bytes, filename: `artifact.${extensionOf(plugin)}` }];
+    if (shown.shot) outputs.push({ kind: "preview", contentType: "image/png", bytes: shown.shot.png, filename: "artifact-page-1.png", page: 1, width: shown.shot.width, height: shown.shot.height });
+    const browser = yield* Browser;
+    return {
+      outputs,
+      diagnostics: [
+        ...readDiagnostics,
+        ...text.diagnostics,
+        ...found.diagnostics,
+        // A picture already reported with its reason is not reported again by the page builder.
+        ...page.diagnostics.filter((d) => !(d.nodeId && found.reported.has(d.nodeId) && d.code.startsWith("image."))),
+        ...shown.diagnostics,
+      ],
+      pages: 1,
+      type: "artifact" as const,
+      style: { applied: style.applied, unsupported: style.unsupported },
+      keyData: text.keyData,
+      renderer: `artifact plugin · ${yield* Effect.promise(() => browser.version().catch(() => "Chromium"))}`,
+    };
+  });
+
 export const createArtifact = Effect.gen(function* () {
   const { row } = yield* Job;
   const request = yield* read.request;
   const storage = fromJson<{ storage: "shared" | "local" } | null>(row.artifact, null)?.storage ?? "shared";
-  const { ir, diagnostics: readDiagnostics } = yield* read.markdown(request?.content?.markdown ?? "", "headings, text, lists, tables or blocks");
-  yield* event("request.understood", { format: "artifact", type: "artifact", confidence: 1, signals: ["format artifact"], source: "content", storage });
-  const style = yield* understand.style(request, "artifact");
-  // Documents among the sources are not read for a page: the checks see the caller's text only.
-  const text = yield* checkText(ir, { operation: "create", format: "artifact", type: "artifact", style: style.applied, author: "caller", request, sources: [] });
-  const found = yield* pictures(text.ir, (request?.sources ?? []) as FileRef[]);
-
-  yield* phase("building");
-  const plugin = (yield* Registry).get(row.format ?? "");
-  const build = plugin?.render;
-  if (!plugin || !build) return yield* new ProcessingFailure({ code: "processing_failed", message: "No page builder for artifacts in this deployment." });
-  const page = yield* attempt((signal) => build(text.ir, style.applied, { name: row.name ?? undefined, type: "artifact", signal, images: found.lookup, artifact: { storage } }));
-  yield* event("artifact.planned", { ...(page.plan ?? {}), storage, bytes: page.bytes.byteLength });
-
-  const shown = yield* preview(page.bytes, storage);
-  // The page is always named `artifact.<ext>`: the link serving it and a download both use that name.
-  const outputs: PipelineOutput[] = [{ kind: "html", contentType: mediaTypeOf(plugin), bytes: page.bytes, filename: `artifact.${extensionOf(plugin)}` }];
-  if (shown.shot) outputs.push({ kind: "preview", contentType: "image/png", bytes: shown.shot.png, filename: "artifact-page-1.png", page: 1, width: shown.shot.width, height: shown.shot.height });
-  const browser = yield* Browser;
-  return {
-    outputs,
-    diagnostics: [
-      ...readDiagnostics,
-      ...text.diagnostics,
-      ...found.diagnostics,
-      // A picture already reported with its reason is not reported again by the page builder.
-      ...page.diagnostics.filter((d) => !(d.nodeId && found.reported.has(d.nodeId) && d.code.startsWith("image."))),
-      ...shown.diagnostics,
-    ],
-    pages: 1,
-    type: "artifact" as const,
-    style: { applied: style.applied, unsupported: style.unsupported },
-    keyData: text.keyData,
-    renderer: `artifact plugin · ${yield* Effect.promise(() => browser.version().catch(() => "Chromium"))}`,
-  };
+  return yield* buildPage({ markdown: request?.content?.markdown ?? "", storage, request, author: "caller" });
 });

@@ -13,6 +13,7 @@ import type { ConvertTarget, OfficeFormat } from "../contracts/engines.ts";
 import { makeWorkPool, TaskStopped, type TaskTable, type WorkPool } from "./pool.ts";
 import type { HostClient, HostHandlers } from "./host.ts";
 import type { DocumentRow } from "../documents/repo.ts";
+import { ModelUnavailable, noModel, type ModelAnswer, type ModelClient, type ModelRequest, type ModelRole, MODEL_ROLES } from "../contracts/model.ts";
 
 export interface ReadLimits {
   readonly maxPages: number;
@@ -37,8 +38,18 @@ export interface WorkTasks {
   readonly parseJson: (input: { bytes: Uint8Array }) => Promise<unknown>;
   readonly inspect: (input: { bytes: Uint8Array; filename?: string }) => Promise<Inspected>;
   readonly extract: (input: { bytes: Uint8Array; filename?: string } & ReadLimits, host?: HostClient) => Promise<ExtractionText>;
-  readonly pipeline: (input: { name: OperationName; row: DocumentRow; allowPrivateUrls: boolean }, host?: HostClient) => Promise<PipelineResult>;
+  readonly pipeline: (input: PipelineInput, host?: HostClient) => Promise<PipelineResult>;
 }
+
+export interface PipelineInput {
+  readonly name: OperationName;
+  readonly row: DocumentRow;
+  readonly allowPrivateUrls: boolean;
+  readonly models: Readonly<Record<ModelRole, string>> | null;
+}
+
+/** A model's answer as it crosses back to a worker thread; `ModelUnavailable` travels as data (it is not a tagged error). */
+export type HostModelAnswer = ModelAnswer | { readonly failure: { readonly message: string; readonly code: ModelUnavailable["code"] } };
 
 export interface WorkSettings {
   /** The module that exports `tasks: WorkTasks`. */
@@ -68,13 +79,29 @@ const engineHandlers = (engines: Engines): HostHandlers => ({
   browserVersion: () => engines.browser.version(),
 });
 
-export const pooledWork = (settings: WorkSettings, engines: Engines): Work => {
+/**
+ * The model is called from this thread (HTTP only, no parsing): one client and its connections serve every job, and a
+ * stopped task's signal aborts its calls in flight. Every answer's usage is recorded against the document.
+ */
+const modelHandler =
+  (model: ModelClient, ctx: JobContext) =>
+  async ([request]: unknown[], signal: AbortSignal): Promise<HostModelAnswer> => {
+    try {
+      return await model.ask({ ...(request as ModelRequest), signal, onUsage: (usage) => void ctx.usage(usage).catch(() => undefined) });
+    } catch (error) {
+      if (error instanceof ModelUnavailable) return { failure: { message: error.message, code: error.code } };
+      throw error;
+    }
+  };
+
+export const pooledWork = (settings: WorkSettings, engines: Engines, model: ModelClient = noModel): Work => {
   type Tasks = WorkTasks & TaskTable;
   const common = { memoryMb: settings.memoryMb, store: settings.store, tasks: settings.tasks };
   const minThreads = settings.warm ? 1 : 0;
   const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads, maxThreads: settings.jobs, ...common });
   const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads, maxThreads: settings.reads, ...common });
   const handlers = engineHandlers(engines);
+  const models = model.configured ? (Object.fromEntries(MODEL_ROLES.map((role) => [role, model.modelFor(role)!])) as Record<ModelRole, string>) : null;
 
   return {
     parseJson: async (bytes) => {
@@ -106,11 +133,16 @@ export const pooledWork = (settings: WorkSettings, engines: Engines): Work => {
       try {
         return await jobs.run(
           "pipeline",
-          { name, row: ctx.row, allowPrivateUrls: ctx.allowPrivateUrls },
+          { name, row: ctx.row, allowPrivateUrls: ctx.allowPrivateUrls, models },
           {
             signal: ctx.signal,
             timeoutMs: settings.jobTimeoutMs,
-            host: { ...handlers, phase: ([phase]) => ctx.phase(phase as string), event: ([type, data]) => ctx.event(type as string, data as Record<string, unknown>) },
+            host: {
+              ...handlers,
+              phase: ([phase]) => ctx.phase(phase as string),
+              event: ([type, data]) => ctx.event(type as string, data as Record<string, unknown>),
+              model: modelHandler(model, ctx),
+            },
           },
         );
       } catch (error) {

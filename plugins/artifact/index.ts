@@ -18,6 +18,7 @@ import { IMAGE_CLASSES, placeImages } from "./images.ts";
 import { buildPage } from "./page.ts";
 import { inlineScript, librariesFor, scripts } from "./scripts.ts";
 import { CONFIG_MARKER } from "../../core/contracts/artifact.ts";
+import { artifactWriting } from "./writing.ts";
 
 /** The interface's page limit ("The whole page, images included, weighs at most 900 KB"), read as 900,000 bytes. */
 export const MAX_PAGE_BYTES = 900_000;
@@ -100,6 +101,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
 
 export const artifactPlugin: FormatPlugin = {
   id: "artifact",
+  writing: artifactWriting,
   format: "artifact",
   mediaTypes: ["text/html; charset=utf-8"],
   extensions: ["html"],

@@ -14,6 +14,7 @@ import { extractDocx } from "./extract/index.ts";
 import { inspectDocx, repairDocx } from "./review/index.ts";
 import { sanitizeDocx } from "./sanitize/index.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
+import { docxWriting } from "./writing.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -38,6 +39,7 @@ async function pack(document: Document): Promise<Uint8Array> {
 
 export const docxPlugin: FormatPlugin = {
   id: "docx",
+  writing: docxWriting,
   format: "docx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
   source: "document",

@@ -14,6 +14,7 @@ import { extractPptx } from "./extract/index.ts";
 import { inspectPptx, repairPptx } from "./review/index.ts";
 import { sanitizePptx } from "./sanitize/index.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
+import { pptxWriting } from "./writing.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -32,6 +33,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
 
 export const pptxPlugin: FormatPlugin = {
   id: "pptx",
+  writing: pptxWriting,
   format: "pptx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.presentationml.presentation"],
   source: "document",

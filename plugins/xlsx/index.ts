@@ -13,6 +13,7 @@ import { extractXlsx } from "./extract/index.ts";
 import { inspectXlsx, repairXlsx } from "./review/index.ts";
 import { sanitizeXlsx } from "./sanitize/index.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
+import { xlsxWriting } from "./writing.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -28,6 +29,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
 
 export const xlsxPlugin: FormatPlugin = {
   id: "xlsx",
+  writing: xlsxWriting,
   format: "xlsx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
   source: "document",

@@ -20,11 +20,12 @@ import { inspectFile } from "../../core/files/inspect.ts";
 import { parseJsonBody } from "../../core/limits/json-body.ts";
 import { readFile } from "../../core/extract/read.ts";
 import { Job, Progress } from "../../core/operations/job.ts";
-import { operations, type OperationName } from "../../core/operations/index.ts";
-import type { DocumentRow } from "../../core/documents/repo.ts";
+import { operations } from "../../core/operations/index.ts";
 import type { HostClient } from "../../core/work/host.ts";
 import type { WorkerData } from "../../core/work/pool.ts";
-import type { WorkTasks } from "../../core/work/work.ts";
+import type { HostModelAnswer, PipelineInput, WorkTasks } from "../../core/work/work.ts";
+import { Model } from "../../core/services/model.ts";
+import { ModelUnavailable, noModel, type ModelClient, type ModelRole } from "../../core/contracts/model.ts";
 import { formatPlugins } from "../../plugins/index.ts";
 import { pdfReader } from "../../renderers/index.ts";
 import { ocrFromTsv } from "../../renderers/tesseract/index.ts";
@@ -67,6 +68,20 @@ const hostEngines = (host: HostClient) =>
     Layer.succeed(Fonts, { installed: installedFonts }),
   );
 
+/** The host's model, called through the port; its usage is recorded there, so nothing of a request's own crosses but data. */
+const modelOf = (host: HostClient, models: PipelineInput["models"]): ModelClient =>
+  models
+    ? {
+        configured: true,
+        modelFor: (role: ModelRole) => models[role],
+        ask: async ({ signal: _signal, onUsage: _onUsage, ...request }) => {
+          const answer = await host.call<HostModelAnswer>("model", request);
+          if ("failure" in answer) throw new ModelUnavailable(answer.failure.message, answer.failure.code);
+          return answer as never;
+        },
+      }
+    : noModel;
+
 export const tasks: WorkTasks = {
   /** A large JSON body: parsed here, the value cloned back (a long string crosses as one copy). */
   parseJson: async (input: { bytes: Uint8Array }) => parseJsonBody(input.bytes),
@@ -78,11 +93,12 @@ export const tasks: WorkTasks = {
     return readFile(input.bytes, input.filename, formatPlugins, { converter: converterOf(h), ocr: ocrOf(h), maxPages: input.maxPages, maxOcrPages: input.maxOcrPages });
   },
 
-  pipeline: async (input: { name: OperationName; row: DocumentRow; allowPrivateUrls: boolean }, host?: HostClient) => {
+  pipeline: async (input: PipelineInput, host?: HostClient) => {
     const h = needHost(host);
     const { db, blobs } = storeOf();
     const layer = Layer.mergeAll(
       pluginsLayer,
+      Model.layer(modelOf(h, input.models)),
       hostEngines(h),
       Layer.succeed(Db, db),
       Layer.succeed(Blobs, blobs),

@@ -25,9 +25,8 @@ export const sources = (refs: ReadonlyArray<FileRef>, topic: string) =>
     const converter = yield* Converter;
     const ocr = yield* OcrEngine;
     const texts = yield* attempt((signal) => readSources({ ...deps, context: async () => ({ converter, ocr }) }, refs, signal));
-    if (texts.length) {
-      const selection = selectPassages(texts, topic, SOURCE_BUDGET_CHARS);
-      yield* event("source.selected", { budget_chars: SOURCE_BUDGET_CHARS, sources: selection.map(({ text: _text, ...rest }) => rest) });
-    }
-    return texts;
+    const selected = texts.length ? selectPassages(texts, topic, SOURCE_BUDGET_CHARS) : [];
+    if (selected.length) yield* event("source.selected", { budget_chars: SOURCE_BUDGET_CHARS, sources: selected.map(({ text: _text, ...rest }) => rest) });
+    // The whole texts for the checks (an instruction may hide anywhere); the selection for a writer.
+    return { texts, selected };
   });

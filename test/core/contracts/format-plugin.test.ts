@@ -52,7 +52,7 @@ const unusedDb = (() => {
 
 const context = (plugins: FormatRegistry, kind = "odt"): ValidationContext => ({
   db: unusedDb,
-  config: { model: { baseUrl: "" } } as unknown as Config,
+  config: { model: null } as unknown as Config,
   organizationId: "org_test",
   projectStoresNothing: false,
   inspect: async () => ({ kind: kind as never }),

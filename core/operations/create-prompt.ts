@@ -1,0 +1,197 @@
+/**
+ * `create` from a prompt (interface, "Two generation paths": the fast path): screen the request → the judge
+ * understands it (format, type, language, sector, storage, harm, the level it needs) → refuse, or fail
+ * `format_unclear` → choose the quality level → read the sources → the writer's model plans the document (a JSON
+ * outline) → writes its parts (concurrently) in the Markdown the compiler reads → the same layout as content mode
+ * (checks, pictures, render, deliver), with `author: model` so the checks that judge a writer's facts run.
+ * A refusal, a weak model's invalid answers or a hang end the document `failed` with a code and no charge.
+ */
+import * as Effect from "effect/Effect";
+import type { FileRef } from "../documents/file-refs.ts";
+import { kindOfRef } from "../documents/file-refs.ts";
+import type { OfficeKind } from "../compile/compile.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import { ProcessingFailure } from "../errors.ts";
+import { Db } from "../store/db.ts";
+import { Registry } from "../services/plugins.ts";
+import { Model } from "../services/model.ts";
+import type { WritingGuide } from "../contracts/format-plugin.ts";
+import { screenRequest } from "../writing/screen.ts";
+import { FORMAT_CONFIDENCE_MIN, understandingMessages, understandingSchema, understood, type Understanding, type WritableFormat } from "../writing/understand.ts";
+import { chooseLevel, writerRole, type QualityChoice } from "../writing/quality.ts";
+import { boundedOutline, outlineMessages, outlineSchema, type Outline } from "../writing/outline.ts";
+import { assemble, cleanPart, isRefusal, lastWholeBlock, pageMessages, partMessages } from "../writing/write.ts";
+import { fencedPassages } from "../writing/passages.ts";
+import { judgeStyle } from "../style/judge.ts";
+import * as read from "./steps/read.ts";
+import * as understand from "./steps/understand.ts";
+import { sources } from "./steps/sources.ts";
+import { askModel } from "./steps/model.ts";
+import { attempt } from "./attempt.ts";
+import { layOut } from "./create-content.ts";
+import { buildPage } from "./create-artifact.ts";
+import { event, Job, phase } from "./job.ts";
+import type { PipelineResult } from "./types.ts";
+import type { OperationServices } from "./services.ts";
+
+/** Parts written at once: enough to hide a model's latency, few enough not to trip an endpoint's rate limit. */
+const WRITERS = 4;
+/** Source passages handed to the planner, and to the writer of each part. */
+const PLAN_SOURCE_CHARS = 24_000;
+const PART_SOURCE_CHARS = 12_000;
+
+const fail = (code: ProcessingFailure["code"], message: string) => Effect.fail(new ProcessingFailure({ code, message }));
+
+/** The writing guide of a format, or of the format it is rendered as (pdf is Word's layout). */
+const guideOf = (format: WritableFormat) =>
+  Effect.gen(function* () {
+    const registry = yield* Registry;
+    const plugin = registry.get(format);
+    const guide = plugin?.writing ?? (plugin?.renderedAs ? registry.get(plugin.renderedAs)?.writing : undefined);
+    if (!guide) return yield* fail("processing_failed", `No writer for ${format} in this deployment.`);
+    return guide;
+  });
+
+const understandRequest = (prompt: string, fixed: WritableFormat | null, facts: Omit<Parameters<typeof understandingMessages>[0], "prompt" | "format">) =>
+  Effect.gen(function* () {
+    yield* phase("understanding");
+    // The judge refusing even to read the request says what the request is.
+    const answer = yield* askModel<Parameters<typeof understood>[0]>(
+      { role: "judge", messages: understandingMessages({ prompt, format: fixed, ...facts }), schema: understandingSchema, maxTokens: 800 },
+      "Understanding the request",
+      "request_refused",
+    );
+    return understood(answer.value, fixed);
+  });
+
+const plan = (brief: Parameters<typeof outlineMessages>[0], role: ReturnType<typeof roleOf>) =>
+  Effect.gen(function* () {
+    yield* phase("planning");
+    const answer = yield* askModel<Parameters<typeof boundedOutline>[0]>({ role, messages: outlineMessages(brief), schema: outlineSchema, maxTokens: 3000 }, "Planning the document");
+    const outline = boundedOutline(answer.value, brief.guide.unit, brief.title);
+    if (outline.parts.length === 0) return yield* fail("processing_failed", "Planning the document: the model's plan had no parts.");
+    yield* event("outline.planned", { title: outline.title, unit: brief.guide.unit, parts: outline.parts.map((p) => ({ heading: p.heading, size: p.size })), assumptions: outline.assumptions.length });
+    return outline;
+  });
+
+const roleOf = (level: QualityChoice["level"]) => writerRole[level];
+
+/** Tokens a part may take: its size in words (or slides, rows) with room for Markdown, within what endpoints allow. */
+const tokensFor = (unit: WritingGuide["unit"], size: number) =>
+  Math.min(8000, 600 + (unit === "section" ? size * 3 : unit === "slide" ? size * 350 : unit === "sheet" ? size * 120 : 0));
+
+const writeParts = (brief: Omit<Parameters<typeof partMessages>[0], "index" | "sources">, role: ReturnType<typeof roleOf>, selected: Parameters<typeof fencedPassages>[0]) =>
+  Effect.gen(function* () {
+    yield* phase("writing");
+    const { outline, guide } = brief;
+    return yield* Effect.forEach(
+      outline.parts,
+      (part, index) =>
+        Effect.gen(function* () {
+          const passages = fencedPassages(selected, `${part.heading} ${part.purpose}`, PART_SOURCE_CHARS);
+          const answer = yield* askModel<string>({ role, messages: partMessages({ ...brief, index, sources: passages }), maxTokens: tokensFor(guide.unit, part.size) }, `Writing "${part.heading}"`);
+          const text = String(answer.value ?? "");
+          if (isRefusal(text)) return yield* fail("generation_blocked", `The model declined to write "${part.heading}": ${text.trim().slice(0, 200)}`);
+          const markdown = cleanPart(answer.truncated ? lastWholeBlock(text) : text, part.heading);
+          yield* event("section.written", { index: index + 1, of: outline.parts.length, heading: part.heading, chars: markdown.length, truncated: answer.truncated });
+          return markdown;
+        }),
+      { concurrency: WRITERS },
+    );
+  });
+
+export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, OperationServices> = Effect.gen(function* () {
+  const { row } = yield* Job;
+  const request = (yield* read.request)!;
+  const prompt = request.prompt ?? "";
+  const refs = (request.sources ?? []) as FileRef[];
+
+  // Deterministic first: the obvious cases are refused without asking any model.
+  const screen = screenRequest(prompt, { name: request.name ?? undefined, style: request.style ?? undefined });
+  if (screen.verdict === "refuse") return yield* fail("request_refused", `The request was refused: ${screen.reasons.join("; ")}.`);
+
+  const db = yield* Db;
+  const registry = yield* Registry;
+  const kinds = yield* attempt(() => Promise.all(refs.map((ref) => kindOfRef(db, row.organization_id, ref, registry))));
+  const sourceFacts = refs.map((ref, i) => ({
+    name: typeof ref === "string" ? ref : "filename" in ref && ref.filename ? ref.filename : "url" in ref ? ref.url : `source ${i + 1}`,
+    kind: kinds[i] === "picture" ? ("picture" as const) : ("document" as const),
+  }));
+  const fixed = (request.format ?? null) as WritableFormat | null;
+  const u: Understanding = yield* understandRequest(prompt, fixed, { name: request.name ?? null, style: request.style ?? null, sources: sourceFacts });
+  const storage = u.format === "artifact" ? (row.retention === "none" ? "local" : (request.artifact?.storage ?? u.storage ?? "shared")) : null;
+  yield* event("request.understood", {
+    format: u.format,
+    type: u.type,
+    language: u.language,
+    sector: u.sector,
+    ...(storage ? { storage } : {}),
+    confidence: u.formatConfidence,
+    source: "model",
+  });
+  if (u.harm === "harmful") return yield* fail("request_refused", `The request was refused: ${u.harmReason || "it asks for a document meant to deceive"}.`);
+  if (!u.format || u.formatConfidence < FORMAT_CONFIDENCE_MIN) {
+    return yield* fail("format_unclear", `The prompt does not settle which file to make (docx, pdf, pptx, xlsx or artifact); send format, or say it in the prompt.`);
+  }
+  const format = u.format;
+  const guide = yield* guideOf(format);
+
+  const pictures = sourceFacts.filter((s) => s.kind === "picture").length;
+  const deckTemplate = format === "pptx" && sourceFacts.some((s) => s.kind === "document" && /\.pptx?$/i.test(s.name));
+  const quality = chooseLevel({ requested: request.quality ?? "auto", max: request.max_quality, understanding: u, deckTemplate });
+  if (quality.requested === "auto") yield* event("quality.chosen", { ...quality });
+  const role = roleOf(quality.level);
+
+  const { texts, selected } = yield* sources(refs, `${request.name ?? ""} ${prompt}`);
+  const brief = { prompt, type: u.type, language: u.language, title: u.title || request.name || "", guide, pictures };
+  const outline: Outline = yield* plan({ ...brief, sources: fencedPassages(selected, prompt, PLAN_SOURCE_CHARS) }, role);
+
+  // The caller's style words: the deterministic reader first, the judge for what it could not read.
+  const model = yield* Model;
+  const read0 = yield* understand.style(request, u.type);
+  const style = request.style && read0.unsupported.length
+    ? yield* attempt((signal) => judgeStyle(model, { style: request.style!, applied: read0.applied, unsupported: read0.unsupported, signal }))
+    : read0;
+
+  const notes: Diagnostic[] = [];
+  if (screen.verdict === "review" || u.harm === "doubtful") {
+    notes.push({ code: "request.review", severity: "warning", category: "safety", message: `Made, but worth a person's look before use: ${[...screen.reasons, u.harm === "doubtful" ? u.harmReason : ""].filter(Boolean).join("; ")}.` });
+  }
+  if (u.needs.copyDesign && !deckTemplate) {
+    notes.push({ code: "design.not_copied", severity: "warning", category: "style", message: "Copying the design of a source needs the agent path, which this deployment does not have yet; the document has its own design." });
+  }
+
+  const written: PipelineResult =
+    format === "artifact"
+      ? yield* Effect.gen(function* () {
+          yield* phase("writing");
+          const answer = yield* askModel<string>({ role, messages: pageMessages({ ...brief, outline, sources: fencedPassages(selected, prompt, PART_SOURCE_CHARS) }), maxTokens: 8000 }, "Writing the page");
+          const text = String(answer.value ?? "");
+          if (answer.truncated) return yield* fail("page_too_long", "The page was too long for the model to finish; ask for fewer sections or blocks.");
+          if (isRefusal(text)) return yield* fail("generation_blocked", `The model declined to write the page: ${text.trim().slice(0, 200)}`);
+          yield* event("section.written", { index: 1, of: 1, heading: outline.title, chars: text.length, truncated: false });
+          return yield* buildPage({ markdown: cleanPart(text, outline.title, true), storage: storage!, request, author: "model", style });
+        })
+      : yield* Effect.gen(function* () {
+          const parts = yield* writeParts({ ...brief, outline }, role, selected);
+          const markdown = assemble(outline, parts, u.type);
+          return yield* layOut({ markdown, format: format as OfficeKind | "pdf", type: u.type, style, request, refs, sources: texts, author: "model", quality: quality.level });
+        });
+
+  const onFastPath = quality.level === "best";
+  return {
+    ...written,
+    diagnostics: [...notes, ...written.diagnostics],
+    format,
+    sector: u.sector,
+    quality: { requested: quality.requested, level: quality.level, reason: quality.reason },
+    route: {
+      path: "fast" as const,
+      reason: onFastPath
+        ? "best asks for the agent path, which this deployment does not have yet: written on the fast path with the best model, and charged as standard"
+        : "the model writes the text and the service lays it out",
+    },
+    ...(storage ? { artifact: { storage } } : {}),
+    chargeLevel: onFastPath ? "standard" : quality.level,
+  };
+});
