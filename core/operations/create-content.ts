@@ -34,6 +34,8 @@ export interface LayOut {
   readonly sources: ReadonlyArray<SourceText>;
   /** Who wrote the Markdown: the checks that judge a writer's facts run only on a model's text. */
   readonly author: "caller" | "model";
+  /** The name files are given when the caller gave none (a prompt's title). */
+  readonly title?: string;
   /** A prompt's quality level: which text checks run. */
   readonly quality?: "fast" | "standard" | "best";
 }
@@ -49,8 +51,9 @@ export const layOut = (input: LayOut) =>
     const told = { author: input.author, request, sources: input.sources, ...(input.quality ? { quality: input.quality } : {}) };
     const text = yield* checkText(ir, { operation: "create", format, type, style: style.applied, ...told });
     const found = yield* pictures(text.ir, input.refs);
-    const compiled = yield* render({ ir: text.ir, format, type, style: style.applied, name: row.name ?? undefined, images: found.lookup, told });
-    const files = yield* outputs(format, fileBase(row.name), { file: compiled.office.bytes, pdf: compiled.pdf });
+    const name = row.name ?? input.title ?? null;
+    const compiled = yield* render({ ir: text.ir, format, type, style: style.applied, name: name ?? undefined, images: found.lookup, told });
+    const files = yield* outputs(format, fileBase(name), { file: compiled.office.bytes, pdf: compiled.pdf });
     const converter = yield* Converter;
     const diagnostics: Diagnostic[] = [
       ...readDiagnostics,

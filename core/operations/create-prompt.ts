@@ -175,7 +175,7 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
       : yield* Effect.gen(function* () {
           const parts = yield* writeParts({ ...brief, outline }, role, selected);
           const markdown = assemble(outline, parts, u.type);
-          return yield* layOut({ markdown, format: format as OfficeKind | "pdf", type: u.type, style, request, refs, sources: texts, author: "model", quality: quality.level });
+          return yield* layOut({ markdown, format: format as OfficeKind | "pdf", type: u.type, style, request, refs, sources: texts, author: "model", quality: quality.level, title: outline.title });
         });
 
   const onFastPath = quality.level === "best";

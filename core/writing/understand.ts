@@ -107,7 +107,8 @@ export const understandingMessages = (facts: RequestFacts): ModelMessage[] => [
 const FORMAT_TYPE: Partial<Record<WritableFormat, DocType>> = { pptx: "presentation", xlsx: "spreadsheet", artifact: "artifact" };
 const WORD_TYPES: DocType[] = ["report", "letter", "contract", "memo", "minutes"];
 
-interface Raw {
+/** The judge's answer as the schema shapes it, before it is made consistent. */
+export interface UnderstandingAnswer {
   format: string | null;
   format_confidence: number;
   type: string;
@@ -123,7 +124,7 @@ interface Raw {
 }
 
 /** The judge's answer made consistent: the caller's format wins, the type fits the format, numbers are in range. */
-export const understood = (raw: Raw, fixed: WritableFormat | null): Understanding => {
+export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | null): Understanding => {
   const format = fixed ?? (FORMATS.includes(raw.format as WritableFormat) ? (raw.format as WritableFormat) : null);
   const confidence = fixed ? 1 : Math.min(1, Math.max(0, Number.isFinite(raw.format_confidence) ? raw.format_confidence : 0));
   const type = (format && FORMAT_TYPE[format]) ?? (WORD_TYPES.includes(raw.type as DocType) ? (raw.type as DocType) : "report");

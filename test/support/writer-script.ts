@@ -4,6 +4,7 @@
  * message. Tests override one step to play a weak model (refusing, hanging, answering invalid JSON).
  */
 import type { ChatRequest, Reply, Script } from "./model-server.ts";
+import type { UnderstandingAnswer } from "../../core/writing/understand.ts";
 
 export type Step = "understand" | "outline" | "style" | "part" | "page" | "other";
 
@@ -17,22 +18,8 @@ export const stepOf = (req: ChatRequest): Step => {
   return "other";
 };
 
-export interface Understanding {
-  format: string | null;
-  format_confidence: number;
-  type: string;
-  language: string;
-  sector: string | null;
-  storage: string | null;
-  harm: string;
-  harm_reason: string;
-  quality: string;
-  quality_reason: string;
-  needs: { comments: boolean; tracked_changes: boolean; template: boolean; copy_design: boolean };
-  title: string;
-}
 
-export const understanding = (over: Partial<Understanding> = {}): Understanding => ({
+export const understanding = (over: Partial<UnderstandingAnswer> = {}): UnderstandingAnswer => ({
   format: "docx",
   format_confidence: 0.95,
   type: "report",

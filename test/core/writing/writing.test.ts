@@ -105,10 +105,12 @@ describe("a writer's answer", () => {
     assert.equal(cleanPart("# Costs\n\nText.", "Costs"), "## Costs\n\nText.");
     assert.equal(cleanPart("Text without a heading.", "Costs"), "## Costs\n\nText without a heading.");
     assert.equal(cleanPart("# Page\n\nHello", "Page", true), "# Page\n\nHello", "a page keeps its title");
+    assert.equal(cleanPart("<think>\nThe user wants costs.\n</think>\n\n## Costs\n\nText.", "Costs"), "## Costs\n\nText.", "a reasoning model's thinking is not the document");
   });
   test("a refusal is told apart from a short part", () => {
     assert.ok(isRefusal("I'm sorry, but I can't help with that."));
     assert.ok(isRefusal("Lo siento, no puedo ayudar con eso."));
+    assert.ok(isRefusal("<think>This is a forgery.</think>\nI can't help with that."));
     assert.ok(!isRefusal("## Sorry state of the roads\n\nI'm sorry to report potholes."));
     assert.ok(!isRefusal("The committee cannot meet on Friday."));
   });
