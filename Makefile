@@ -29,3 +29,4 @@ bench: setup
 	npm run bench:webhooks
 	npm run bench:artifacts
 	npm run bench:hostile
+	npm run bench:prompt
