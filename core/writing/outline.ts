@@ -7,7 +7,7 @@
 import type { AnswerSchema, ModelMessage } from "../contracts/model.ts";
 import type { WritingGuide } from "../contracts/format-plugin.ts";
 import type { DocType } from "../ir/types.ts";
-import { fence } from "./fence.ts";
+import { request, UNTRUSTED } from "./fence.ts";
 
 export interface PlannedPart {
   readonly heading: string;
@@ -94,6 +94,7 @@ export const outlineMessages = (brief: OutlineBrief): ModelMessage[] => [
       `You plan a ${brief.type} before it is written. Answer with the plan as JSON only, in the language "${brief.language}" for every heading and text.`,
       UNIT_RULES[brief.guide.unit],
       "Plan only what the request and the sources support; figures and facts are not invented later, so do not plan parts that would need facts nobody gave.",
+      UNTRUSTED,
       "This is how the parts will be written (so plan what can be written this way):",
       brief.guide.guide,
     ].join("\n\n"),
@@ -101,7 +102,7 @@ export const outlineMessages = (brief: OutlineBrief): ModelMessage[] => [
   {
     role: "user",
     content: [
-      fence("request", brief.prompt),
+      request(brief.prompt),
       brief.title ? `Working title: ${brief.title}` : "",
       brief.pictures ? `${brief.pictures} picture(s) are given, to be placed as img:1…img:${brief.pictures}.` : "",
       brief.sources,
