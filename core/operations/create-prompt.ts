@@ -61,7 +61,7 @@ const understandRequest = (prompt: string, fixed: WritableFormat | null, facts: 
       "Understanding the request",
       "request_refused",
     );
-    return understood(answer.value, fixed);
+    return understood(answer.value, fixed, prompt);
   });
 
 const plan = (brief: Parameters<typeof outlineMessages>[0], role: ReturnType<typeof roleOf>) =>

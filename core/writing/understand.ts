@@ -123,8 +123,16 @@ export interface UnderstandingAnswer {
   title: string;
 }
 
+/**
+ * Words that say a page's data must not leave the visitor's browser: they settle storage whatever a weak judge said,
+ * since sending such data to the service is the one mistake that cannot be undone.
+ */
+const LOCAL_ONLY = /\b(?:(?:stays?|kept|keep|stored?|saved?|remains?)\s+(?:only\s+)?(?:in|on)\s+(?:the|each|their|every)?\s*(?:visitor'?s?|user'?s?|own)?\s*(?:browser|device|computer|phone)s?|(?:not|never)\s+(?:be\s+)?(?:sent|stored|uploaded|saved)\s+(?:to|on|in)\s+(?:the|a|any|your)?\s*(?:server|service|cloud)|local(?:ly)?\s+(?:only|storage)|offline|(?:solo|solamente)\s+en\s+el\s+navegador|en\s+el\s+navegador\s+de\s+cada|sin\s+(?:enviar|guardar)\s+(?:nada|datos)\s+(?:al|en\s+el)\s+servidor)\b/i;
+
+export const asksLocalStorage = (prompt: string): boolean => LOCAL_ONLY.test(prompt.normalize("NFD").replace(/[\u0300-\u036f]/g, ""));
+
 /** The judge's answer made consistent: the caller's format wins, the type fits the format, numbers are in range. */
-export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | null): Understanding => {
+export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | null, prompt = ""): Understanding => {
   const format = fixed ?? (FORMATS.includes(raw.format as WritableFormat) ? (raw.format as WritableFormat) : null);
   const confidence = fixed ? 1 : Math.min(1, Math.max(0, Number.isFinite(raw.format_confidence) ? raw.format_confidence : 0));
   const type = (format && FORMAT_TYPE[format]) ?? (WORD_TYPES.includes(raw.type as DocType) ? (raw.type as DocType) : "report");
@@ -136,7 +144,7 @@ export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | nul
     type,
     language,
     sector,
-    storage: format === "artifact" ? (raw.storage === "local" ? "local" : "shared") : null,
+    storage: format === "artifact" ? (raw.storage === "local" || asksLocalStorage(prompt) ? "local" : "shared") : null,
     harm: raw.harm === "harmful" || raw.harm === "doubtful" ? raw.harm : "none",
     harmReason: String(raw.harm_reason ?? "").slice(0, 300),
     quality: raw.quality === "best" || raw.quality === "standard" ? raw.quality : "fast",

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { deflateSync } from "node:zlib";
+import { png } from "../support/pictures.ts";
 import { startService, type Service } from "../support/service.ts";
 import { docxText, download, type Doc } from "../support/documents.ts";
 import { pdfReader } from "../../renderers/index.ts";
@@ -23,33 +23,6 @@ const create = async (body: Record<string, unknown>): Promise<Doc> => {
   const { data, response, error } = await svc.client.POST("/documents", { body: body as never });
   assert.equal(response.status, 200, JSON.stringify(error));
   return data as Doc;
-};
-
-/** A real 2×1 PNG: signature, IHDR, one IDAT, IEND (CRCs are not checked by the renderers we feed). */
-const png = () => {
-  const crc = (buf: Buffer) => {
-    let c = ~0;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 0, 0, 255]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
 };
 
 const MARKDOWN = "# Plan\n\n## Goals\n\n- Grow\n- Hire\n\n## Budget\n\n| Item | Amount |\n|---|---:|\n| Staff | 1,000 |\n| Travel | 200 |\n";

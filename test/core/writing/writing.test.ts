@@ -51,6 +51,20 @@ describe("understanding", () => {
     assert.equal(understood(raw({ format: "artifact", storage: null }), null).storage, "shared");
     assert.equal(understood(raw({ format: "odt" }), null).format, null);
   });
+  test("a page whose data must stay in the browser is local whatever the judge said", () => {
+    const shared = raw({ format: "artifact", storage: "shared" });
+    for (const prompt of [
+      "A habit tracker; the data must stay in each visitor's browser.",
+      "Notes page, data stored only on the user's device",
+      "A budget page that works offline",
+      "Un registro de gastos; los datos solo en el navegador, sin enviar nada al servidor.",
+    ]) {
+      assert.equal(understood(shared, null, prompt).storage, "local", prompt);
+    }
+    for (const prompt of ["A sign-up sheet for the team lunch", "A poll the whole office can see", "A browser-based dashboard of our sales"]) {
+      assert.equal(understood(shared, null, prompt).storage, "shared", prompt);
+    }
+  });
 });
 
 describe("quality routing", () => {
