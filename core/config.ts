@@ -45,6 +45,8 @@ export interface Config {
   };
   /** The OpenAI-compatible endpoint and the model of each role; null when no model is configured. */
   readonly model: ModelSettings | null;
+  /** An Openverse-compatible image search API (`…/v1/images/`) for `web:` pictures; null when none. */
+  readonly imageSearchUrl: string | null;
   readonly errorsUrl: string;
   readonly webhooks: {
     /** Deliveries in flight at once, all endpoints together. */
@@ -164,6 +166,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       jobTimeoutMs: Math.max(1000, int(env.QUIRE_JOB_TIMEOUT_MS, 15 * 60_000, "QUIRE_JOB_TIMEOUT_MS")),
     },
     model: modelSettings(env),
+    imageSearchUrl: env.QUIRE_IMAGE_SEARCH_URL?.trim() || null,
     errorsUrl: (env.QUIRE_ERRORS_URL ?? `${publicUrl}/errors`).replace(/\/+$/, ""),
     webhooks: {
       concurrency: Math.max(1, int(env.QUIRE_WEBHOOK_CONCURRENCY, 128, "QUIRE_WEBHOOK_CONCURRENCY")),

@@ -7,6 +7,7 @@ import * as Layer from "effect/Layer";
 import * as ManagedRuntime from "effect/ManagedRuntime";
 import { Checks, Registry } from "../core/services/plugins.ts";
 import { Model } from "../core/services/model.ts";
+import { ImageSearch } from "../core/services/image-search.ts";
 import { HttpOut } from "../core/services/http-out.ts";
 import { Progress } from "../core/operations/job.ts";
 import { formatPlugins } from "../plugins/index.ts";
@@ -16,4 +17,4 @@ import { enginesLayer, type EngineOptions } from "./engines.ts";
 export const pluginsLayer = Layer.mergeAll(Registry.layer(formatPlugins), Checks.layer(checks), HttpOut.layer);
 
 /** Operations on files outside any document, with this process's engines: `dispose` closes them. */
-export const standaloneRuntime = (options: EngineOptions = {}) => ManagedRuntime.make(Layer.mergeAll(pluginsLayer, Model.none, enginesLayer(options), Progress.silent));
+export const standaloneRuntime = (options: EngineOptions = {}) => ManagedRuntime.make(Layer.mergeAll(pluginsLayer, Model.none, ImageSearch.none, enginesLayer(options), Progress.silent));

@@ -30,6 +30,8 @@ import { makeDeliverer } from "../core/webhooks/deliverer.ts";
 import { sweepDeliveries } from "../core/webhooks/outbox.ts";
 import { openAiModel } from "../renderers/openai/index.ts";
 import { noModel } from "../core/contracts/model.ts";
+import { noImageSearch } from "../core/contracts/image-search.ts";
+import { openverseSearch } from "../renderers/openverse/index.ts";
 
 /** An upload's inspection (kind, pages, bombs) takes milliseconds; past this the file is refused. */
 const INSPECT_TIMEOUT_MS = 30_000;
@@ -87,7 +89,7 @@ export const startService = async (config: Config) => {
       extractTimeoutMs: EXTRACT_TIMEOUT_MS,
     },
     engines,
-    config.model ? openAiModel(config.model) : noModel,
+    { model: config.model ? openAiModel(config.model) : noModel, imageSearch: config.imageSearchUrl ? openverseSearch(config.imageSearchUrl) : noImageSearch },
   );
   // Made before the documents' deps so a final transition can wake it; started once recovery has run.
   const webhooks = makeDeliverer({ db: s.db, owner, now: s.clock.now, allowPrivate: config.allowPrivateUrls, ...config.webhooks, log });

@@ -32,7 +32,7 @@ export interface CompileInput {
   readonly images: (src: string) => Promise<ImageData | null>;
   readonly signal: AbortSignal;
   /** What the checks are told beyond the document; absent: the caller's text with no request or sources. */
-  readonly told?: Pick<CheckScope, "author" | "request" | "sources" | "quality">;
+  readonly told?: Pick<CheckScope, "author" | "request" | "sources" | "quality" | "sector" | "language">;
 }
 
 export interface CompileDeps {
@@ -79,6 +79,8 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
     request: input.told?.request ?? null,
     sources: input.told?.sources ?? [],
     ...(input.told?.quality ? { quality: input.told.quality } : {}),
+    ...(input.told?.sector !== undefined ? { sector: input.told.sector } : {}),
+    ...(input.told?.language ? { language: input.told.language } : {}),
     model: deps.model ?? noModel,
     signal: input.signal,
   };

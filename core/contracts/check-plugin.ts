@@ -50,6 +50,10 @@ export interface CheckScope {
    * Absent for the caller's own Markdown and for a review.
    */
   readonly quality?: "fast" | "standard" | "best";
+  /** The professional sector the judge recognised in a prompt (`legal`, `finance`…); absent or null when none. */
+  readonly sector?: string | null;
+  /** The language the document is written in (ISO 639-1), when a prompt's understanding said it. */
+  readonly language?: string;
   /** `noModel` where none is configured: a model-driven check then declines in `appliesTo` (`model.configured`). */
   readonly model: ModelClient;
   /** Cancel and time limits: pass it on to model calls; the runner stops between checks once it fires. */
@@ -113,11 +117,26 @@ export interface PagesCheckResult extends CheckResult {
   readonly repairs?: ReadonlyArray<Repair>;
 }
 
+/** What a writer is about to write, so a check can say what the writing should heed (its sector's guide). */
+export interface WritingScope {
+  readonly type: DocType;
+  readonly format: string;
+  readonly sector: string | null;
+  readonly language: string;
+  readonly quality: "fast" | "standard" | "best";
+  readonly request: components["schemas"]["CreateDocumentRequest"] | null;
+}
+
 export interface TextCheck {
   readonly id: string;
   readonly stage: "text";
   readonly appliesTo: (ctx: TextCheckContext) => boolean;
   readonly run: (ir: IRDocument, ctx: TextCheckContext) => Promise<TextCheckResult>;
+  /**
+   * Guidance for the writer's prompt before the text exists (interface: "the recognised sector's guide shapes the
+   * text; the caller's instructions win"): short rules in English, or undefined when the check has none here.
+   */
+  readonly writingGuide?: (scope: WritingScope) => string | undefined;
 }
 
 export interface PagesCheck {

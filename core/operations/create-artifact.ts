@@ -18,6 +18,7 @@ import { extensionOf, mediaTypeOf } from "../contracts/format-plugin.ts";
 import { Browser } from "../services/engines.ts";
 import type { PipelineOutput } from "./types.ts";
 import type { CreateRequest, StyleApplied } from "../documents/validate.ts";
+import type { SourceText } from "../sources/select.ts";
 import * as read from "./steps/read.ts";
 import * as understand from "./steps/understand.ts";
 import { checkText } from "./steps/checks.ts";
@@ -54,6 +55,10 @@ export interface PageInput {
   readonly author: "caller" | "model";
   /** The style already worked out (a prompt's); absent: read from the request's words. */
   readonly style?: { applied: StyleApplied; unsupported: string[] };
+  /** A prompt's level and what the judge understood: which text checks run, in which language. */
+  readonly told?: { quality: "fast" | "standard" | "best"; sector: string | null; language: string };
+  /** The sources' texts a model wrote the page from (its facts are checked against them); none for the caller's page. */
+  readonly sources?: ReadonlyArray<SourceText>;
 }
 
 /** Markdown → the page, its plan, its preview and what the report needs. */
@@ -64,15 +69,15 @@ export const buildPage = (input: PageInput) =>
     const { ir, diagnostics: readDiagnostics } = yield* read.markdown(input.markdown, "headings, text, lists, tables or blocks");
     if (input.author === "caller") yield* event("request.understood", { format: "artifact", type: "artifact", confidence: 1, signals: ["format artifact"], source: "content", storage });
     const style = input.style ?? (yield* understand.style(request, "artifact"));
-    // Documents among the sources are not read for a page: the checks see the page's text only.
-    const text = yield* checkText(ir, { operation: "create", format: "artifact", type: "artifact", style: style.applied, author: input.author, request, sources: [] });
+    // The caller's own page is checked alone (its documents among the sources are not read for it).
+    const text = yield* checkText(ir, { operation: "create", format: "artifact", type: "artifact", style: style.applied, author: input.author, request, sources: input.sources ?? [], ...input.told });
     const found = yield* pictures(text.ir, (request?.sources ?? []) as FileRef[]);
 
     yield* phase("building");
     const plugin = (yield* Registry).get("artifact");
     const build = plugin?.render;
     if (!plugin || !build) return yield* new ProcessingFailure({ code: "processing_failed", message: "No page builder for artifacts in this deployment." });
-    const page = yield* attempt((signal) => build(text.ir, style.applied, { name: row.name ?? undefined, type: "artifact", signal, images: found.lookup, artifact: { storage } }));
+    const page = yield* attempt((signal) => build(found.ir, style.applied, { name: row.name ?? undefined, type: "artifact", signal, images: found.lookup, artifact: { storage } }));
     yield* event("artifact.planned", { ...(page.plan ?? {}), storage, bytes: page.bytes.byteLength });
 
     const shown = yield* preview(page.bytes, storage);

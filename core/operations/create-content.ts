@@ -13,6 +13,7 @@ import type { DocType } from "../ir/types.ts";
 import type { SourceText } from "../sources/select.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { Converter } from "../services/engines.ts";
+import { locate } from "../compile/locate.ts";
 import * as read from "./steps/read.ts";
 import * as understand from "./steps/understand.ts";
 import { sources } from "./steps/sources.ts";
@@ -36,8 +37,10 @@ export interface LayOut {
   readonly author: "caller" | "model";
   /** The name files are given when the caller gave none (a prompt's title). */
   readonly title?: string;
-  /** A prompt's quality level: which text checks run. */
+  /** A prompt's quality level (which text checks run), and what the judge understood the request to be. */
   readonly quality?: "fast" | "standard" | "best";
+  readonly sector?: string | null;
+  readonly language?: string;
 }
 
 /** Markdown → IR → checks → pictures → the format's files and previews, with everything the report needs. */
@@ -48,20 +51,32 @@ export const layOut = (input: LayOut) =>
     const { ir, diagnostics: readDiagnostics } = yield* read.markdown(input.markdown, "headings, text, lists or tables");
     const type = input.type ?? (yield* understand.documentType(ir, format)).type;
     const style = input.style ?? (yield* understand.style(request, type));
-    const told = { author: input.author, request, sources: input.sources, ...(input.quality ? { quality: input.quality } : {}) };
+    const told = {
+      author: input.author,
+      request,
+      sources: input.sources,
+      ...(input.quality ? { quality: input.quality } : {}),
+      ...(input.sector !== undefined ? { sector: input.sector } : {}),
+      ...(input.language ? { language: input.language } : {}),
+    };
     const text = yield* checkText(ir, { operation: "create", format, type, style: style.applied, ...told });
     const found = yield* pictures(text.ir, input.refs);
     const name = row.name ?? input.title ?? null;
-    const compiled = yield* render({ ir: text.ir, format, type, style: style.applied, name: name ?? undefined, images: found.lookup, told });
+    const compiled = yield* render({ ir: found.ir, format, type, style: style.applied, name: name ?? undefined, images: found.lookup, told });
     const files = yield* outputs(format, fileBase(name), { file: compiled.office.bytes, pdf: compiled.pdf });
     const converter = yield* Converter;
-    const diagnostics: Diagnostic[] = [
-      ...readDiagnostics,
-      ...text.diagnostics,
-      ...found.diagnostics,
-      // A picture already reported with its reason is not reported again by the renderer.
-      ...compiled.diagnostics.filter((d) => !(d.code === "image.unavailable" && found.reported.has(d.nodeId))),
-    ];
+    // The text's findings get the pages their words landed on.
+    const diagnostics: Diagnostic[] = locate(
+      [
+        ...readDiagnostics,
+        ...text.diagnostics,
+        ...found.diagnostics,
+        // A picture already reported with its reason is not reported again by the renderer.
+        ...compiled.diagnostics.filter((d) => !(d.code === "image.unavailable" && found.reported.has(d.nodeId))),
+      ],
+      found.ir,
+      compiled.text,
+    );
     return {
       outputs: files,
       diagnostics,

@@ -13,7 +13,8 @@ import type { OfficeKind } from "../compile/compile.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { ProcessingFailure } from "../errors.ts";
 import { Db } from "../store/db.ts";
-import { Registry } from "../services/plugins.ts";
+import { Checks, Registry } from "../services/plugins.ts";
+import type { WritingScope } from "../contracts/check-plugin.ts";
 import { Model } from "../services/model.ts";
 import type { WritingGuide } from "../contracts/format-plugin.ts";
 import { screenRequest } from "../writing/screen.ts";
@@ -143,7 +144,11 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
   const role = roleOf(quality.level);
 
   const { texts, selected } = yield* sources(refs, `${request.name ?? ""} ${prompt}`);
-  const brief = { prompt, type: u.type, language: u.language, title: u.title || request.name || "", guide, pictures };
+  // What the checks ask the writing to heed (the recognised sector's guide); the request wins over it.
+  const checks = yield* Checks;
+  const scope: WritingScope = { type: u.type, format, sector: u.sector, language: u.language, quality: quality.level, request };
+  const guidance = checks.flatMap((check) => (check.stage === "text" && check.writingGuide ? [check.writingGuide(scope)] : [])).filter((g): g is string => Boolean(g)).join("\n\n");
+  const brief = { prompt, type: u.type, language: u.language, title: u.title || request.name || "", guide, pictures, guidance };
   const outline: Outline = yield* plan({ ...brief, sources: fencedPassages(selected, prompt, PLAN_SOURCE_CHARS) }, role);
 
   // The caller's style words: the deterministic reader first, the judge for what it could not read.
@@ -170,12 +175,12 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
           if (answer.truncated) return yield* fail("page_too_long", "The page was too long for the model to finish; ask for fewer sections or blocks.");
           if (isRefusal(text)) return yield* fail("generation_blocked", `The model declined to write the page: ${text.trim().slice(0, 200)}`);
           yield* event("section.written", { index: 1, of: 1, heading: outline.title, chars: text.length, truncated: false });
-          return yield* buildPage({ markdown: cleanPart(text, outline.title, true), storage: storage!, request, author: "model", style });
+          return yield* buildPage({ markdown: cleanPart(text, outline.title, true), storage: storage!, request, author: "model", style, sources: texts, told: { quality: quality.level, sector: u.sector, language: u.language } });
         })
       : yield* Effect.gen(function* () {
           const parts = yield* writeParts({ ...brief, outline }, role, selected);
           const markdown = assemble(outline, parts, u.type);
-          return yield* layOut({ markdown, format: format as OfficeKind | "pdf", type: u.type, style, request, refs, sources: texts, author: "model", quality: quality.level, title: outline.title });
+          return yield* layOut({ markdown, format: format as OfficeKind | "pdf", type: u.type, style, request, refs, sources: texts, author: "model", quality: quality.level, sector: u.sector, language: u.language, title: outline.title });
         });
 
   const onFastPath = quality.level === "best";

@@ -4,7 +4,8 @@ import type { Blobs } from "../services/blobs.ts";
 import type { Checks, Registry } from "../services/plugins.ts";
 import type { Model } from "../services/model.ts";
 import type { HttpOut } from "../services/http-out.ts";
+import type { ImageSearch } from "../services/image-search.ts";
 import type { EngineServices } from "../services/engines.ts";
 import type { Job, Progress } from "./job.ts";
 
-export type OperationServices = Job | Progress | Db | Blobs | Registry | Checks | Model | HttpOut | EngineServices;
+export type OperationServices = Job | Progress | Db | Blobs | Registry | Checks | Model | ImageSearch | HttpOut | EngineServices;

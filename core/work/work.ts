@@ -13,6 +13,7 @@ import type { ConvertTarget, OfficeFormat } from "../contracts/engines.ts";
 import { makeWorkPool, TaskStopped, type TaskTable, type WorkPool } from "./pool.ts";
 import type { HostClient, HostHandlers } from "./host.ts";
 import type { DocumentRow } from "../documents/repo.ts";
+import { noImageSearch, type ImageSearchClient } from "../contracts/image-search.ts";
 import { ModelUnavailable, noModel, type ModelAnswer, type ModelClient, type ModelRequest, type ModelRole, MODEL_ROLES } from "../contracts/model.ts";
 
 export interface ReadLimits {
@@ -46,6 +47,8 @@ export interface PipelineInput {
   readonly row: DocumentRow;
   readonly allowPrivateUrls: boolean;
   readonly models: Readonly<Record<ModelRole, string>> | null;
+  /** Whether the host has an image search (the thread's `ImageSearch` is then a proxy to it). */
+  readonly imageSearch: boolean;
 }
 
 /** A model's answer as it crosses back to a worker thread; `ModelUnavailable` travels as data (it is not a tagged error). */
@@ -94,7 +97,14 @@ const modelHandler =
     }
   };
 
-export const pooledWork = (settings: WorkSettings, engines: Engines, model: ModelClient = noModel): Work => {
+/** The outside services a job's program reaches through the host: the model and the image search. */
+export interface HostServices {
+  readonly model: ModelClient;
+  readonly imageSearch: ImageSearchClient;
+}
+
+export const pooledWork = (settings: WorkSettings, engines: Engines, outside: HostServices = { model: noModel, imageSearch: noImageSearch }): Work => {
+  const { model, imageSearch } = outside;
   type Tasks = WorkTasks & TaskTable;
   const common = { memoryMb: settings.memoryMb, store: settings.store, tasks: settings.tasks };
   const minThreads = settings.warm ? 1 : 0;
@@ -133,7 +143,7 @@ export const pooledWork = (settings: WorkSettings, engines: Engines, model: Mode
       try {
         return await jobs.run(
           "pipeline",
-          { name, row: ctx.row, allowPrivateUrls: ctx.allowPrivateUrls, models },
+          { name, row: ctx.row, allowPrivateUrls: ctx.allowPrivateUrls, models, imageSearch: imageSearch.configured },
           {
             signal: ctx.signal,
             timeoutMs: settings.jobTimeoutMs,
@@ -142,6 +152,7 @@ export const pooledWork = (settings: WorkSettings, engines: Engines, model: Mode
               phase: ([phase]) => ctx.phase(phase as string),
               event: ([type, data]) => ctx.event(type as string, data as Record<string, unknown>),
               model: modelHandler(model, ctx),
+              searchImages: ([query, limit], signal) => imageSearch.search(query as string, { limit: limit as number, signal }),
             },
           },
         );

@@ -7,7 +7,7 @@
 import type { AnswerSchema, ModelMessage } from "../contracts/model.ts";
 import type { WritingGuide } from "../contracts/format-plugin.ts";
 import type { DocType } from "../ir/types.ts";
-import { request, UNTRUSTED } from "./fence.ts";
+import { guidanceText, request, UNTRUSTED } from "./fence.ts";
 
 export interface PlannedPart {
   readonly heading: string;
@@ -85,6 +85,8 @@ export interface OutlineBrief {
   /** The most relevant passages of the sources, fenced. */
   readonly sources: string;
   readonly pictures: number;
+  /** What the checks ask the writing to heed (a sector's guide); empty when nothing. */
+  readonly guidance: string;
 }
 
 export const outlineMessages = (brief: OutlineBrief): ModelMessage[] => [
@@ -95,6 +97,7 @@ export const outlineMessages = (brief: OutlineBrief): ModelMessage[] => [
       UNIT_RULES[brief.guide.unit],
       "Plan only what the request and the sources support; figures and facts are not invented later, so do not plan parts that would need facts nobody gave.",
       UNTRUSTED,
+      ...(brief.guidance ? [guidanceText(brief.guidance)] : []),
       "This is how the parts will be written (so plan what can be written this way):",
       brief.guide.guide,
     ].join("\n\n"),

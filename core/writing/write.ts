@@ -8,7 +8,7 @@ import type { ModelMessage } from "../contracts/model.ts";
 import type { WritingGuide } from "../contracts/format-plugin.ts";
 import type { DocType } from "../ir/types.ts";
 import type { Outline, PlannedPart } from "./outline.ts";
-import { request, UNTRUSTED } from "./fence.ts";
+import { guidanceText, request, UNTRUSTED } from "./fence.ts";
 
 export interface PartBrief {
   readonly prompt: string;
@@ -21,6 +21,8 @@ export interface PartBrief {
   /** The passages of the sources most relevant to this part, fenced; empty when there are none. */
   readonly sources: string;
   readonly pictures: number;
+  /** What the checks ask the writing to heed (a sector's guide); empty when nothing. */
+  readonly guidance: string;
 }
 
 const sizeOf = (unit: WritingGuide["unit"], part: PlannedPart) =>
@@ -29,12 +31,13 @@ const sizeOf = (unit: WritingGuide["unit"], part: PlannedPart) =>
 const FACTS =
   "Use only facts, figures, dates, names, amounts and quotes that are in the request or in the sources. Where the document needs one that was not given, write a gap marker such as [DATO: client's tax id] instead of inventing it. Never invent citations of laws or cases.";
 
-const system = (brief: Pick<PartBrief, "type" | "language" | "guide">, what: string) =>
+const system = (brief: Pick<PartBrief, "type" | "language" | "guide" | "guidance">, what: string) =>
   [
     `You write ${what} of a ${brief.type} for a document service. Write in the language "${brief.language}".`,
     brief.guide.guide,
     FACTS,
     UNTRUSTED,
+    ...(brief.guidance ? [guidanceText(brief.guidance)] : []),
     "Answer with the Markdown only: no preface, no comment after it, no code fence around it.",
   ].join("\n\n");
 

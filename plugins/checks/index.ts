@@ -4,7 +4,7 @@
  * this order, each on the IR the previous one left. A new check is one import and one entry here.
  */
 import type { CheckPlugin } from "../../core/contracts/check-plugin.ts";
-import { sourceInstructionsCheck } from "./source-instructions.ts";
+import { sourceInstructionsCheck } from "./source-instructions/index.ts";
 import { keyDataCheck } from "./key-data.ts";
 import { tableWidthCheck } from "./layout/table-width.ts";
 import { emptyPagesCheck } from "./layout/empty-pages.ts";

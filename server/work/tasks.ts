@@ -25,6 +25,8 @@ import type { HostClient } from "../../core/work/host.ts";
 import type { WorkerData } from "../../core/work/pool.ts";
 import type { HostModelAnswer, PipelineInput, WorkTasks } from "../../core/work/work.ts";
 import { Model } from "../../core/services/model.ts";
+import { ImageSearch } from "../../core/services/image-search.ts";
+import { noImageSearch, type ImageSearchClient, type WebImage } from "../../core/contracts/image-search.ts";
 import { ModelUnavailable, noModel, type ModelClient, type ModelRole } from "../../core/contracts/model.ts";
 import { formatPlugins } from "../../plugins/index.ts";
 import { pdfReader } from "../../renderers/index.ts";
@@ -82,6 +84,10 @@ const modelOf = (host: HostClient, models: PipelineInput["models"]): ModelClient
       }
     : noModel;
 
+/** The host's image search, called through the port. */
+const imageSearchOf = (host: HostClient, configured: boolean): ImageSearchClient =>
+  configured ? { configured: true, search: (query, { limit }) => host.call<WebImage[]>("searchImages", query, limit) } : noImageSearch;
+
 export const tasks: WorkTasks = {
   /** A large JSON body: parsed here, the value cloned back (a long string crosses as one copy). */
   parseJson: async (input: { bytes: Uint8Array }) => parseJsonBody(input.bytes),
@@ -99,6 +105,7 @@ export const tasks: WorkTasks = {
     const layer = Layer.mergeAll(
       pluginsLayer,
       Model.layer(modelOf(h, input.models)),
+      ImageSearch.layer(imageSearchOf(h, input.imageSearch)),
       hostEngines(h),
       Layer.succeed(Db, db),
       Layer.succeed(Blobs, blobs),

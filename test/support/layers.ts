@@ -12,6 +12,7 @@ import { Blobs, localBlobStore } from "../../core/services/blobs.ts";
 import { Checks, Registry } from "../../core/services/plugins.ts";
 import { Model } from "../../core/services/model.ts";
 import { HttpOut } from "../../core/services/http-out.ts";
+import { ImageSearch } from "../../core/services/image-search.ts";
 import { Browser, Converter, Fonts, OcrEngine, PdfEngine, type ConverterShape } from "../../core/services/engines.ts";
 import { Job, Progress } from "../../core/operations/job.ts";
 import type { DocumentRow } from "../../core/documents/repo.ts";
@@ -112,6 +113,7 @@ export const operationLayer = (fakes: OperationFakes) => {
     Checks.layer(fakes.checks ?? []),
     Model.layer(fakes.model ?? noModel),
     HttpOut.layer,
+    ImageSearch.none,
     Layer.succeed(Converter, fakes.converter ?? fakeConverter()),
     Layer.succeed(PdfEngine, fakes.pdf ?? fakePdf),
     Layer.succeed(OcrEngine, {

@@ -2,6 +2,7 @@
  * The pixel limit of core/images/probe.ts where pictures are placed in documents (core/operations/steps/picture-bytes.ts):
  * a source picture over it is left out with `image.unavailable` saying why, the others are placed.
  */
+import { noImageSearch } from "../../../core/contracts/image-search.ts";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { safeFetch } from "../../../core/net/safe-fetch.ts";
@@ -10,7 +11,7 @@ import type { IRDocument } from "../../../core/ir/types.ts";
 import { hugePng, pictureHeader } from "../../support/hostile-files.ts";
 
 /** Inline sources never reach the store, so the store is left out. */
-const deps: ImageDeps = { db: undefined as never, blobs: undefined as never, organizationId: "org_test", allowPrivateUrls: false, signal: new AbortController().signal, http: { fetch: safeFetch } };
+const deps: ImageDeps = { db: undefined as never, blobs: undefined as never, organizationId: "org_test", allowPrivateUrls: false, signal: new AbortController().signal, http: { fetch: safeFetch }, search: noImageSearch };
 
 const withPictures = (...srcs: string[]): IRDocument => ({
   id: "doc",
