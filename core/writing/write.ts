@@ -33,7 +33,7 @@ const FACTS =
 
 const system = (brief: Pick<PartBrief, "type" | "language" | "guide" | "guidance">, what: string) =>
   [
-    `You write ${what} of a ${brief.type} for a document service. Write in the language "${brief.language}".`,
+    `You write ${what} of a ${brief.type} for a document service. Write in the language "${brief.language}". Today is ${new Date().toISOString().slice(0, 10)}.`,
     brief.guide.guide,
     FACTS,
     UNTRUSTED,

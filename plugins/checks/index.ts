@@ -6,8 +6,23 @@
 import type { CheckPlugin } from "../../core/contracts/check-plugin.ts";
 import { sourceInstructionsCheck } from "./source-instructions/index.ts";
 import { keyDataCheck } from "./key-data.ts";
+import { factsCheck } from "./facts/index.ts";
+import { citationsCheck } from "./citations/index.ts";
+import { sectorCheck } from "./sector/index.ts";
+import { readerCheck } from "./reader/index.ts";
 import { tableWidthCheck } from "./layout/table-width.ts";
 import { emptyPagesCheck } from "./layout/empty-pages.ts";
 import { pictureMarginsCheck } from "./layout/picture-margins.ts";
 
-export const checks: readonly CheckPlugin[] = Object.freeze([sourceInstructionsCheck, keyDataCheck, tableWidthCheck, emptyPagesCheck, pictureMarginsCheck]);
+// Facts first among the model's checks: its gaps are what key data, the checklist and the reader then see.
+export const checks: readonly CheckPlugin[] = Object.freeze([
+  sourceInstructionsCheck,
+  factsCheck,
+  citationsCheck,
+  keyDataCheck,
+  sectorCheck,
+  readerCheck,
+  tableWidthCheck,
+  emptyPagesCheck,
+  pictureMarginsCheck,
+]);

@@ -12,8 +12,9 @@ import { checkTotals } from "../../core/keydata/totals.ts";
 export const keyDataCheck: TextCheck = {
   id: "key-data",
   stage: "text",
-  // An artifact is a page that keeps data, not a document whose figures are reported.
-  appliesTo: (ctx) => ctx.type !== "artifact",
+  // An artifact is a page that keeps data, not a document whose figures are reported. A prompt's `fast` level does
+  // not include key data (interface, quality levels); the caller's own text and reviewed files always get it.
+  appliesTo: (ctx) => ctx.type !== "artifact" && ctx.quality !== "fast",
   run: async (ir) => {
     const blocks = keyDataBlocks(ir);
     const found = extractKeyData(blocks);

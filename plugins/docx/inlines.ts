@@ -31,6 +31,8 @@ export function mapInlines(inlines: Inline[], ctx: MapContext, base: RunBase = {
             text: inline.label ? `[DATO: ${inline.label}]` : "[DATO]",
             style: styleIds.gap,
             ...markProps(inline.marks, base),
+            // Set on the run too: LibreOffice (the PDF) ignores a highlight that only the character style carries.
+            highlight: "yellow",
           }),
         );
         break;
