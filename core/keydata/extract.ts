@@ -31,6 +31,7 @@
  * joined by " | "); `keyDataBlocks` in `blocks.ts` makes them from an IR document.
  */
 import { bicValid, einValid, formatIban, ibanLengths, ibanValid, spanishIdValid, spanishScheme, vatRules, vatValid } from "./checks.ts";
+import { parseWritten } from "./written.ts";
 
 export type KeyDataKind = "amount" | "date" | "tax_id" | "iban" | "bic";
 
@@ -255,22 +256,8 @@ const scale = String.raw`(?:\s+(?:thousand|million|billion|bn|mil(?:\s+millones)
 
 const scales: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, bn: 1e9, mil: 1e3, "mil millones": 1e9, millones: 1e6, "millón": 1e6, millon: 1e6 };
 
-/** "1.200,50" → 1200.5; "1,200.50" → 1200.5; "1.200" → 1200; "1,5" → 1.5. */
-export function parseNumber(written: string): number {
-  const s = written.replace(/[\u00A0\u202F ]/g, "");
-  const lastDot = s.lastIndexOf(".");
-  const lastComma = s.lastIndexOf(",");
-  let decimal: "." | "," | null = null;
-  if (lastDot >= 0 && lastComma >= 0) decimal = lastDot > lastComma ? "." : ",";
-  else if (lastDot >= 0 || lastComma >= 0) {
-    const sep = lastDot >= 0 ? "." : ",";
-    const parts = s.split(sep);
-    // A single separator followed by exactly three digits groups thousands; otherwise it is decimal.
-    decimal = parts.length === 2 && parts[1]!.length !== 3 ? sep : null;
-  }
-  const thousands = decimal === "." ? /,/g : decimal === "," ? /\./g : /[.,]/g;
-  return Number(s.replace(thousands, "").replace(",", "."));
-}
+/** "1.200,50" → 1200.5; "1,200.50" → 1200.5; "1.200" → 1200; "1,5" → 1.5; "0,125" → 0.125 (core/keydata/written.ts). */
+export const parseNumber = (written: string): number => parseWritten(written).value;
 
 function scaleOf(written: string | undefined): number {
   const key = (written ?? "").trim().toLowerCase().replace(/\s+de$/, "").replace(/\s+/g, " ");

@@ -5,32 +5,7 @@
  * their quote marks, dashes, spacing and case.
  */
 
-/** A number as written: its value, and how many decimals it was written with (its precision). */
-export interface Written {
-  readonly value: number;
-  readonly decimals: number;
-}
-
-/**
- * `1.234,5` and `1,234.5` → 1234.5; `1.200` and `1,200` → 1200 (one separator before exactly three digits groups
- * thousands, as both languages write them); `4,1` → 4.1; `0,125` → 0.125 (a leading zero is never a thousands group).
- */
-export function parseWritten(text: string): Written {
-  const s = text.replace(/[\u00A0\u202F ]/g, "");
-  const lastDot = s.lastIndexOf(".");
-  const lastComma = s.lastIndexOf(",");
-  let decimal: "." | "," | null = null;
-  if (lastDot >= 0 && lastComma >= 0) decimal = lastDot > lastComma ? "." : ",";
-  else if (lastDot >= 0 || lastComma >= 0) {
-    const sep = lastDot >= 0 ? "." : ",";
-    const parts = s.split(sep);
-    decimal = parts.length === 2 && (parts[1]!.length !== 3 || parts[0] === "0" || parts[0] === "") ? sep : null;
-  }
-  const thousands = decimal === "." ? /,/g : decimal === "," ? /\./g : /[.,]/g;
-  const plain = s.replace(thousands, "").replace(",", ".");
-  const dot = plain.indexOf(".");
-  return { value: Number(plain), decimals: dot < 0 ? 0 : plain.length - dot - 1 };
-}
+export { parseWritten, type Written } from "../../../core/keydata/written.ts";
 
 /** Scale words and letters after a number: `4,1 millones`, `$4.1M`, `€2bn`, `3 mil`, `2 billones` (Spanish 10¹²). */
 export const SCALES: Record<string, number> = {
