@@ -30,3 +30,4 @@ bench: setup
 	npm run bench:artifacts
 	npm run bench:hostile
 	npm run bench:prompt
+	npm run bench:checks

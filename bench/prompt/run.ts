@@ -18,6 +18,7 @@ import { startBenchService, type BenchService } from "./service.ts";
 import { FORMATS, markdownOf, promptFor, scripts, type BenchFormat } from "./script.ts";
 import { cleanPart } from "../../core/writing/write.ts";
 import { boundedOutline } from "../../core/writing/outline.ts";
+import { median, p90 } from "../stats.ts";
 
 const RUNS = Math.floor(setting("BENCH_RUNS", 5));
 const DELAY_MS = setting("BENCH_MODEL_DELAY_MS", 50);
@@ -40,14 +41,6 @@ interface Doc {
   error?: { code?: string; message?: string } | null;
 }
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => {
-  const s = sorted(xs);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-/** Nearest rank: with 5 runs the 90th percentile is the slowest run. */
-const p90 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.ceil(0.9 * xs.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(0)}`;
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
