@@ -1193,13 +1193,13 @@ export interface components {
         };
         /** @description One change asked for by an edit. */
         ReportEdit: {
-            /** @description Kind of change, e.g. `replace_text`, `insert_block`, `delete_block`. */
+            /** @description Kind of change: `replace_text`, `insert_after`, `insert_before`, `delete`, `set_cell`, `insert_row`, `move`, `add_slide`, `comment`. */
             op: string;
             /**
-             * @description What became of it.
+             * @description What became of it: `applied`; `not_found` (the block or the text aimed at is not in the file); `ambiguous` (the text occurs in several places and the prompt does not say which: not guessed); `rejected` (the change makes no sense for that block or format; `reason` says why). `skipped` and `failed` are kept for versions made by hand.
              * @enum {string}
              */
-            outcome: "applied" | "skipped" | "failed";
+            outcome: "applied" | "not_found" | "ambiguous" | "rejected" | "skipped" | "failed";
             /** @description Id of the block changed; null when none. */
             block: string | null;
             /** @description The text or element aimed at; null when none. */
@@ -1208,7 +1208,7 @@ export interface components {
             before: string | null;
             /** @description Text after the change; null when none. */
             after: string | null;
-            /** @description Why it was skipped or failed; null when applied. */
+            /** @description Why it was not applied; null when applied. */
             reason: string | null;
         };
         /** @description One change by the agent or by hand. */

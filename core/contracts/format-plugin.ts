@@ -12,6 +12,7 @@ import type { DocType, IRDocument } from "../ir/types.ts";
 import type { Extract } from "./extract.ts";
 import type { Inspect, RepairFix, Sanitize } from "./review.ts";
 import type { StyleApplied } from "../style/types.ts";
+import type { EditCapability } from "./edit.ts";
 
 /** Picture bytes a renderer may embed; `width`/`height` are the intrinsic size in pixels. */
 export interface ImageData {
@@ -127,6 +128,8 @@ export interface FormatPlugin {
    * rules (headings per slide, tables per sheet, widget blocks). Absent on a format rendered as another: that one's.
    */
   writing?: WritingGuide;
+  /** Edit (core/contracts/edit.ts): addressable blocks, and an edit plan applied by splicing only what changes. */
+  edit?: EditCapability;
   /** Reads a file of this format into the IR (core/contracts/extract.ts). */
   extract?: Extract;
   /** Review (core/contracts/review.ts): neutralise what must not be opened, say what is wrong, repair one thing. */

@@ -94,7 +94,8 @@ export const createDocument = async (
       type: plan.type,
       mode: plan.mode,
       sector: null,
-      parent_id: null,
+      // An edit of a document Quire made is a version of it.
+      parent_id: plan.operation === "edit" && typeof plan.request.file === "string" && plan.request.file.startsWith("doc_") ? plan.request.file : null,
       status: "queued",
       phase: "queued",
       pages: null,

@@ -12,6 +12,8 @@ export interface ReportExtras {
   readonly ledger?: WireReport["ledger"];
   readonly repairSummary?: WireReport["repair_summary"];
   readonly sanitized?: WireReport["sanitized"];
+  readonly edits?: WireReport["edits"];
+  readonly changes?: WireReport["changes"];
 }
 
 export const buildReport = (documentId: string, diagnostics: ReadonlyArray<Diagnostic>, summary: WireReport["validation_summary"], extras: ReportExtras = {}): WireReport => ({
@@ -28,7 +30,7 @@ export const buildReport = (documentId: string, diagnostics: ReadonlyArray<Diagn
   validation_summary: summary,
   repair_summary: extras.repairSummary ?? null,
   key_data: extras.keyData ?? [],
-  edits: [],
-  changes: [],
+  edits: extras.edits ?? [],
+  changes: extras.changes ?? [],
   sanitized: extras.sanitized ?? null,
 });

@@ -102,7 +102,7 @@ const store = async (deps: RunDeps, row: DocumentRow, result: PipelineResult) =>
   const finished = await lifecycle.finish(deps, row, {
     status: statusFor(result.diagnostics),
     pages: result.pages,
-    report: buildReport(row.id, result.diagnostics, summary, { keyData: result.keyData, ledger: result.ledger, repairSummary: result.repairSummary, sanitized: result.sanitized }),
+    report: buildReport(row.id, result.diagnostics, summary, { keyData: result.keyData, ledger: result.ledger, repairSummary: result.repairSummary, sanitized: result.sanitized, edits: result.edits, changes: result.changes }),
     validationSummary: summary,
     chargeUnits: Math.max(1, result.pages ?? 1),
     chargeLevel: result.chargeLevel,

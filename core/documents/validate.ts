@@ -71,7 +71,7 @@ const chooseQuality = (req: CreateRequest): Plan["quality"] => {
   const requested = req.quality ?? "auto";
   if (requested !== "auto") return { requested, level: requested, reason: "requested by the caller" };
   // A prompt's level is chosen once the request is understood (core/writing/quality.ts).
-  if ((req.operation ?? "create") === "create" && req.prompt !== undefined) return { requested, level: null, reason: null };
+  if (["create", "edit"].includes(req.operation ?? "create") && req.prompt !== undefined) return { requested, level: null, reason: null };
   const cap = req.max_quality ?? "best";
   const level = LEVELS[Math.min(LEVELS.indexOf("fast"), LEVELS.indexOf(cap))]!;
   const reason =
@@ -179,6 +179,15 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
       if (req.format && reviewFormat && req.format !== reviewFormat) errors.push({ path: "/format", message: `the file is reviewed as ${reviewFormat}; leave format out or send ${reviewFormat}` });
       if (isPage(ctx.plugins, req.format)) errors.push({ path: "/format", message: `${req.format} pages cannot be reviewed` });
     }
+    if (operation === "edit" && ctx.config.model) {
+      // Without a model an edit answers 501 below, before its file is opened. Edit works on the file a review would open (legacy files converted), when that format's plugin can edit it.
+      const opened = await reviewFormatOf(ctx, req.file!);
+      const editable = opened !== "unsupported" && (opened === null || ctx.plugins.get(opened)?.edit !== undefined);
+      if (!editable) errors.push({ path: "/file", message: "edit takes Word, PowerPoint and Excel files (also .doc, .ppt and .xls, returned as .docx, .pptx and .xlsx)" });
+      else reviewFormat = opened;
+      if (req.format && reviewFormat && req.format !== reviewFormat) errors.push({ path: "/format", message: `the file is edited as ${reviewFormat}; leave format out or send ${reviewFormat}` });
+      if (isPage(ctx.plugins, req.format)) errors.push({ path: "/format", message: `${req.format} pages cannot be edited` });
+    }
   }
   if (errors.length > 0) throw new InputInvalid({ message: "The request has invalid fields; see errors.", errors });
 
@@ -196,7 +205,7 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
   // What this deployment can do. Model-driven parts answer 501 when no model is configured (interface, Errors).
   const noModel = !ctx.config.model;
   // A review's type is read from the file once it is open, and it applies no style.
-  const type = operation === "review" ? null : typeForFormat(ctx.plugins, format);
+  const type = operation === "review" || operation === "edit" ? null : typeForFormat(ctx.plugins, format);
   let style: Plan["style"] = { applied: type ? defaultStyle(type) : null, unsupported: [] };
   if (req.style !== undefined && type) {
     const read = readStyle(req.style, style.applied!);
@@ -210,21 +219,21 @@ export const validateCreate = async (body: unknown, ctx: ValidationContext): Pro
   }
   if (has("prompt") && noModel) {
     throw new FeatureUnavailable({
-      message: "Writing from a prompt needs a model, and none is configured in this deployment. Send content.markdown instead.",
+      message:
+        operation === "edit"
+          ? "Editing from a prompt needs a model, and none is configured in this deployment."
+          : "Writing from a prompt needs a model, and none is configured in this deployment. Send content.markdown instead.",
       errors: [{ path: "/prompt", message: "needs a model" }],
     });
   }
   const plugin = format ? ctx.plugins.get(format) : undefined;
-  const capability = operation === "create" ? "render" : operation === "extract" ? "extract" : operation === "review" ? "inspect" : "patch";
+  const capability = operation === "create" ? "render" : operation === "extract" ? "extract" : operation === "review" ? "inspect" : "edit";
   const capable = plugin && (capability in plugin || (capability === "render" && plugin.renderedAs !== undefined));
   if (format && !capable) {
     throw new FeatureUnavailable({
       message: `This deployment cannot ${operation} ${format} documents yet.`,
       errors: [{ path: "/format", message: `${operation} of ${format} is not available here` }],
     });
-  }
-  if (!format && operation === "edit") {
-    throw new FeatureUnavailable({ message: `This deployment cannot ${operation} files yet.`, errors: [{ path: "/operation", message: `${operation} is not available here` }] });
   }
 
   return {

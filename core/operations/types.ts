@@ -25,6 +25,9 @@ export interface PipelineResult {
   readonly keyData?: WireReport["key_data"];
   readonly ledger?: LedgerEntry[];
   readonly repairSummary?: { iterations: number; applied: number; rejected: number } | null;
+  /** Edit: each change asked for, and what changed (the report's `edits` and `changes`). */
+  readonly edits?: WireReport["edits"];
+  readonly changes?: WireReport["changes"];
   /** Review: what was neutralised before the file was opened (the report's `sanitized`). */
   readonly sanitized?: { removed: string[] };
   /** The format settled while processing (a review learns it from the file). */

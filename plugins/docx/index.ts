@@ -15,6 +15,7 @@ import { inspectDocx, repairDocx } from "./review/index.ts";
 import { sanitizeDocx } from "./sanitize/index.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
 import { docxWriting } from "./writing.ts";
+import { docxEdit } from "./edit/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -53,4 +54,5 @@ export const docxPlugin: FormatPlugin = {
   sanitize: async (bytes) => sanitizeDocx(bytes),
   inspect: inspectDocx,
   repair: repairDocx,
+  edit: docxEdit,
 };

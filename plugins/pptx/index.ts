@@ -15,6 +15,7 @@ import { inspectPptx, repairPptx } from "./review/index.ts";
 import { sanitizePptx } from "./sanitize/index.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
 import { pptxWriting } from "./writing.ts";
+import { pptxEdit } from "./edit/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -46,4 +47,5 @@ export const pptxPlugin: FormatPlugin = {
   sanitize: async (bytes) => sanitizePptx(bytes),
   inspect: inspectPptx,
   repair: repairPptx,
+  edit: pptxEdit,
 };

@@ -14,6 +14,7 @@ import { inspectXlsx, repairXlsx } from "./review/index.ts";
 import { sanitizeXlsx } from "./sanitize/index.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
 import { xlsxWriting } from "./writing.ts";
+import { xlsxEdit } from "./edit/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -42,4 +43,5 @@ export const xlsxPlugin: FormatPlugin = {
   sanitize: async (bytes) => sanitizeXlsx(bytes),
   inspect: inspectXlsx,
   repair: repairXlsx,
+  edit: xlsxEdit,
 };

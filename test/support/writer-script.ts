@@ -6,12 +6,13 @@
 import type { ChatRequest, Reply, Script } from "./model-server.ts";
 import type { UnderstandingAnswer } from "../../core/writing/understand.ts";
 
-export type Step = "understand" | "outline" | "style" | "part" | "page" | "other";
+export type Step = "understand" | "outline" | "style" | "part" | "page" | "edit" | "other";
 
 export const stepOf = (req: ChatRequest): Step => {
   const system = req.system;
   if (req.schemaName === "request_understanding" || /You read requests sent to a document service/.test(system)) return "understand";
   if (req.schemaName === "document_outline" || /^You plan a /.test(system)) return "outline";
+  if (req.schemaName === "edit_plan" || /^You turn a request to change an existing document/.test(system)) return "edit";
   if (/style/i.test(req.schemaName ?? "") || (/style/i.test(system) && req.format !== undefined)) return "style";
   if (/the whole web page/.test(system)) return "page";
   if (/^You write /.test(system)) return "part";

@@ -1,0 +1,48 @@
+/**
+ * Asking for the edit plan: the level (the caller's, or with `auto` `best` when the request asks for tracked changes
+ * or comments, rule 3, else the cheapest), the level's writer, the plan under its strict schema, and the request not
+ * understood as `edit_not_understood`.
+ */
+import * as Effect from "effect/Effect";
+import { ProcessingFailure } from "../../errors.ts";
+import type { EditBlock, EditOp } from "../../contracts/edit.ts";
+import type { CreateRequest } from "../../documents/validate.ts";
+import { asksRevisions, editPlanMessages, editPlanSchema, toOp, type RawPlan } from "../../writing/edit-plan.ts";
+import { writerRole } from "../../writing/quality.ts";
+import type { Level } from "../../writing/understand.ts";
+import { askModel } from "../steps/model.ts";
+import { event, phase } from "../job.ts";
+
+const ORDER: Level[] = ["fast", "standard", "best"];
+
+export const editLevel = (request: CreateRequest): { requested: "auto" | Level; level: Level; reason: string } => {
+  const requested = request.quality ?? "auto";
+  if (requested !== "auto") return { requested, level: requested, reason: "requested by the caller" };
+  const wanted: Level = asksRevisions(request.prompt ?? "") ? "best" : "fast";
+  const cap = request.max_quality ?? "best";
+  const why = wanted === "best" ? "the request asks for tracked changes or comments" : "an edit of named changes: the cheapest level that serves it";
+  return ORDER.indexOf(wanted) > ORDER.indexOf(cap) ? { requested, level: cap, reason: `${why}; capped at ${cap} by max_quality` } : { requested, level: wanted, reason: why };
+};
+
+export interface Planned {
+  readonly ops: ReadonlyArray<EditOp | { readonly invalid: string; readonly op: string; readonly block: string }>;
+  readonly track: boolean;
+}
+
+export const planEdits = (prompt: string, blocks: ReadonlyArray<EditBlock>, level: Level) =>
+  Effect.gen(function* () {
+    yield* phase("planning");
+    const answer = yield* askModel<RawPlan>({ role: writerRole[level], messages: editPlanMessages(prompt, blocks), schema: editPlanSchema, maxTokens: 4000 }, "Planning the edit");
+    const plan = answer.value;
+    if (!plan.understood || plan.edits.length === 0) {
+      return yield* new ProcessingFailure({ code: "edit_not_understood", message: `The request could not be turned into concrete changes${plan.reason ? `: ${plan.reason}` : ""}.` });
+    }
+    const ops = plan.edits.map((raw) => {
+      const op = toOp(raw);
+      return "invalid" in op ? { ...op, op: String(raw.op), block: String(raw.block ?? "") } : op;
+    });
+    // Asked for in words even when the model did not set the flag: "track changes" is the caller's, not the model's.
+    const track = plan.track_changes || /\b(?:track(?:ed)?[\s-]+changes?|revisions?|redline|control\s+de\s+cambios|cambios\s+(?:controlados|marcados))\b/i.test(prompt);
+    yield* event("edit.planned", { edits: ops.length, track_changes: track, ops: ops.map((o) => o.op) });
+    return { ops, track } satisfies Planned;
+  });

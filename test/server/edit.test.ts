@@ -1,0 +1,150 @@
+/**
+ * Edit through the real service (issue 15): real files of the corpus (made by Word, LibreOffice, pandoc, python-pptx,
+ * openpyxl), a scripted model returning edit plans on loopback. The changed text is there, every zip entry the edit
+ * did not touch is byte-identical (compressed bytes and all) and the `edit.identity` event says so entry by entry,
+ * tracked changes are real revisions, and the failures end with their codes, not charged.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { unzipSync, strFromU8 } from "fflate";
+import { startService, type Service } from "../support/service.ts";
+import { startModelServer, type ModelServer, type Reply } from "../support/model-server.ts";
+import { stepOf } from "../support/writer-script.ts";
+import { download, readEvents, waitFor, type Doc } from "../support/documents.ts";
+import { storedBytes } from "../../core/ooxml/entry-proof.ts";
+import { zipDirectory } from "../../core/ooxml/package.ts";
+import { formatPlugins } from "../../plugins/index.ts";
+import type { EditBlock } from "../../core/contracts/edit.ts";
+
+const CORPUS = join(import.meta.dirname, "../../../shared/corpus");
+const corpus = (path: string) => new Uint8Array(readFileSync(join(CORPUS, path)));
+
+let svc: Service;
+let model: ModelServer;
+let plan: (prompt: string) => Reply = () => ({ json: { understood: false, reason: "no plan", track_changes: false, edits: [] } });
+
+const edit = (over: Partial<Record<string, unknown>>) => ({ op: "replace_text", block: "", find: null, replace: null, text: null, value: null, formula: null, values: [], after: null, like: null, title: null, body: [], ...over });
+const planOf = (edits: Array<Record<string, unknown>>, track = false): Reply => ({ json: { understood: true, reason: "", track_changes: track, edits } });
+
+before(async () => {
+  model = await startModelServer(async (req) => (stepOf(req) === "edit" ? plan(req.lastUser) : { status: 400, body: { error: { message: "not scripted" } } }));
+  svc = await startService({ QUIRE_MODEL_BASE_URL: model.url, QUIRE_MODEL_WRITER: "m-writer", QUIRE_MODEL_FAST: "m-fast", QUIRE_MODEL_BEST: "m-best" });
+});
+
+after(async () => {
+  await svc?.stop();
+  await model?.close();
+  assert.deepEqual(model.violations, []);
+});
+
+const blocksOf = (format: "docx" | "pptx" | "xlsx", bytes: Uint8Array): readonly EditBlock[] => formatPlugins.get(format)!.edit!.read(bytes).blocks;
+
+const run = async (file: Uint8Array, filename: string, prompt: string, extra: Record<string, unknown> = {}) => {
+  const { data, error, response } = await svc.client.POST("/documents", { body: { operation: "edit", prompt, file: { data: Buffer.from(file).toString("base64"), filename }, ...extra } as never });
+  assert.ok(response.status === 200 || response.status === 202, JSON.stringify(error));
+  return waitFor(svc.client, (data as Doc).id, undefined, 60_000);
+};
+
+const outputOf = async (doc: Doc, kind: string) => (await download(doc.outputs!.find((o) => o.kind === kind)!.url)).bytes;
+
+const names = (zip: Uint8Array) => zipDirectory(zip).entries.map((e) => e.name);
+
+test("a Word file: the change is made, every other entry is byte-identical, and the proof says so", async () => {
+  const original = corpus("docx/pandoc-block_quotes.docx");
+  const target = blocksOf("docx", original).find((b) => b.kind === "paragraph" && b.text.split(" ").length >= 4)!;
+  const word = target.text.split(" ").find((w) => w.length >= 5 && target.text.indexOf(w) === target.text.lastIndexOf(w))!;
+  plan = () => planOf([edit({ block: target.id, find: word, replace: "REPLACED" })]);
+  const doc = await run(original, "quotes.docx", "Replace that word.");
+  assert.ok(["ready", "ready_with_warnings"].includes(doc.status), JSON.stringify(doc.error));
+  assert.equal(doc.operation, "edit");
+  assert.equal(doc.quality?.level, "fast");
+  const edited = await outputOf(doc, "docx");
+  assert.ok(blocksOf("docx", edited).some((b) => b.text === target.text.replace(word, "REPLACED")), "the change is in the file");
+  for (const name of names(original)) {
+    if (name === "word/document.xml") continue;
+    assert.deepEqual(storedBytes(edited, name), storedBytes(original, name), `${name} is byte-identical`);
+  }
+  assert.ok(doc.outputs!.some((o) => o.kind === "pdf"));
+  const identity = (await readEvents(svc.client, doc.id)).events.find((e) => e.type === "edit.identity")!.data as { changed: string[]; unchanged: number };
+  assert.deepEqual(identity.changed, ["word/document.xml"]);
+  assert.equal(identity.unchanged, names(original).length - 1);
+  const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: doc.id } } });
+  assert.deepEqual(report!.edits.map((e) => [e.op, e.outcome, e.block]), [["replace_text", "applied", target.id]]);
+  assert.ok(report!.changes.some((c) => c.change === "changed" && c.after.join(" ").includes("REPLACED")));
+});
+
+test("tracked changes when asked: auto chooses best, and the file holds real revisions", async () => {
+  const original = corpus("docx/pandoc-block_quotes.docx");
+  const target = blocksOf("docx", original).find((b) => b.kind === "paragraph" && b.text.length > 20)!;
+  const word = target.text.split(" ").find((w) => w.length >= 4 && target.text.indexOf(w) === target.text.lastIndexOf(w))!;
+  plan = () => planOf([edit({ block: target.id, find: word, replace: "revised" }), edit({ op: "insert_after", block: target.id, text: "A new paragraph." })]);
+  const doc = await run(original, "quotes.docx", "With tracked changes, replace that word and add a paragraph.");
+  assert.ok(["ready", "ready_with_warnings"].includes(doc.status), JSON.stringify(doc.error));
+  assert.equal(doc.quality?.level, "best");
+  const xml = strFromU8(unzipSync(await outputOf(doc, "docx"))["word/document.xml"]!);
+  assert.match(xml, /<w:ins [^>]*w:author="Quire"/);
+  assert.match(xml, /<w:del [^>]*w:author="Quire"[^]*<w:delText[^>]*>[^<]*\b/);
+  assert.ok(model.requests.some((r) => r.body.model === "m-best"));
+});
+
+test("a deck and a workbook: a slide's text and a cell's formula, the rest byte-identical", async () => {
+  const deck = corpus("pptx/python-pptx-ph-populated-placeholders.pptx");
+  const shape = blocksOf("pptx", deck).find((b) => b.kind === "shape_paragraph" && b.text.trim().length >= 3)!;
+  plan = () => planOf([edit({ block: shape.id, find: shape.text, replace: "Edited by Quire" })]);
+  const d = await run(deck, "deck.pptx", "Retitle it.");
+  assert.ok(["ready", "ready_with_warnings"].includes(d.status), JSON.stringify(d.error));
+  const deckOut = await outputOf(d, "pptx");
+  assert.ok(blocksOf("pptx", deckOut).some((b) => b.text === "Edited by Quire"));
+  const changedDeck = names(deck).filter((n) => !Buffer.from(storedBytes(deckOut, n) ?? []).equals(Buffer.from(storedBytes(deck, n) ?? [])));
+  assert.deepEqual(changedDeck, [shape.part], "only the slide's part moved");
+
+  const book = corpus("xlsx/exceljs-formulas.xlsx");
+  const cell = blocksOf("xlsx", book)[0]!;
+  const sheet = cell.id.slice(0, cell.id.lastIndexOf("!"));
+  plan = () => planOf([edit({ op: "set_cell", block: `${sheet}!Z1`, value: "=1+41", formula: true })]);
+  const b = await run(book, "book.xlsx", "Put 1+41 in Z1.");
+  assert.ok(["ready", "ready_with_warnings"].includes(b.status), JSON.stringify(b.error));
+  const bookOut = await outputOf(b, "xlsx");
+  assert.ok(blocksOf("xlsx", bookOut).some((c) => c.id === `${sheet}!Z1` && c.text === "=1+41"));
+  assert.deepEqual(storedBytes(bookOut, "xl/sharedStrings.xml"), storedBytes(book, "xl/sharedStrings.xml"));
+});
+
+test("an edit of a document Quire made is its version: parent_id", async () => {
+  const { data } = await svc.client.POST("/documents", { body: { format: "docx", content: { markdown: "# Memo\n\nThe meeting is on Monday in room four.\n" } } });
+  const made = data as Doc;
+  const bytes = await outputOf(made, "docx");
+  const target = blocksOf("docx", bytes).find((b) => b.text.includes("Monday"))!;
+  plan = () => planOf([edit({ block: target.id, find: "Monday", replace: "Tuesday" })]);
+  const { data: edited } = await svc.client.POST("/documents", { body: { operation: "edit", prompt: "Move the meeting to Tuesday.", file: made.id } });
+  const doc = edited as Doc;
+  assert.equal(doc.parent_id, made.id);
+  assert.ok(blocksOf("docx", await outputOf(doc, "docx")).some((b) => b.text.includes("Tuesday")));
+});
+
+test("failures: not understood, nothing applied, too long; none charged", async () => {
+  const original = corpus("docx/pandoc-block_quotes.docx");
+  plan = () => ({ json: { understood: false, reason: "the request names no change", track_changes: false, edits: [] } });
+  const vague = await run(original, "a.docx", "Make it better.");
+  assert.equal(vague.error?.code, "edit_not_understood");
+  const target = blocksOf("docx", original)[0]!;
+  plan = () => planOf([edit({ block: target.id, find: "text that is not there at all", replace: "x" }), edit({ block: "p99999", op: "delete" })]);
+  const missing = await run(original, "a.docx", "Change the missing text.");
+  assert.equal(missing.error?.code, "edit_not_applied");
+  assert.match(missing.error!.message, /not_found/);
+
+  const slides = Array.from({ length: 52 }, (_, i) => `## Slide ${i + 1}\n\n- point`).join("\n\n");
+  const { data } = await svc.client.POST("/documents", { body: { format: "pptx", content: { markdown: `# Long deck\n\n${slides}\n` } } });
+  const long = await run(await outputOf(data as Doc, "pptx"), "long.pptx", "Retitle the first slide.");
+  assert.equal(long.error?.code, "document_too_long");
+  for (const doc of [vague, missing, long]) assert.equal(doc.status, "failed");
+});
+
+test("a PDF cannot be edited: 422 at /file", async () => {
+  const { data } = await svc.client.POST("/documents", { body: { format: "pdf", content: { markdown: "# A\n\nText.\n" } } });
+  const pdf = await outputOf(data as Doc, "pdf");
+  const { error, response } = await svc.client.POST("/documents", { body: { operation: "edit", prompt: "Change it.", file: { data: Buffer.from(pdf).toString("base64"), filename: "a.pdf" } } });
+  assert.equal(response.status, 422);
+  assert.deepEqual((error as { errors: Array<{ path: string }> }).errors.map((e) => e.path), ["/file"]);
+});
