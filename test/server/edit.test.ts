@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { unzipSync, strFromU8 } from "fflate";
@@ -13,6 +14,7 @@ import { startService, type Service } from "../support/service.ts";
 import { startModelServer, type ModelServer, type Reply } from "../support/model-server.ts";
 import { stepOf } from "../support/writer-script.ts";
 import { download, readEvents, waitFor, type Doc } from "../support/documents.ts";
+import { legacyFixture } from "../renderers/support.ts";
 import { storedBytes } from "../../core/ooxml/entry-proof.ts";
 import { zipDirectory } from "../../core/ooxml/package.ts";
 import { formatPlugins } from "../../plugins/index.ts";
@@ -72,6 +74,10 @@ test("a Word file: the change is made, every other entry is byte-identical, and 
   assert.equal(identity.unchanged, names(original).length - 1);
   const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: doc.id } } });
   assert.deepEqual(report!.edits.map((e) => [e.op, e.outcome, e.block]), [["replace_text", "applied", target.id]]);
+  assert.deepEqual(report!.issues, [], "the review inspection finds nothing the original did not have");
+  // A reader we did not write reads the change back.
+  const text = execFileSync("pandoc", ["-f", "docx", "-t", "plain"], { input: Buffer.from(edited) }).toString("utf8");
+  assert.match(text.replace(/\s+/g, " "), /REPLACED/);
   assert.ok(report!.changes.some((c) => c.change === "changed" && c.after.join(" ").includes("REPLACED")));
 });
 
@@ -109,6 +115,20 @@ test("a deck and a workbook: a slide's text and a cell's formula, the rest byte-
   const bookOut = await outputOf(b, "xlsx");
   assert.ok(blocksOf("xlsx", bookOut).some((c) => c.id === `${sheet}!Z1` && c.text === "=1+41"));
   assert.deepEqual(storedBytes(bookOut, "xl/sharedStrings.xml"), storedBytes(book, "xl/sharedStrings.xml"));
+});
+
+test("a legacy .doc is converted and comes back as .docx with the change", async () => {
+  const doc0 = legacyFixture("doc");
+  plan = (prompt) => {
+    // The blocks the model is shown come from the converted file: take the first with a word to change.
+    const line = /\[(p\d+)\] \([^)]*\) (\S{4,})/.exec(prompt);
+    return line ? planOf([edit({ block: line[1], find: line[2], replace: "LEGACY-EDITED" })]) : planOf([]);
+  };
+  const doc = await run(doc0, "old.doc", "Change the first word.");
+  assert.ok(["ready", "ready_with_warnings"].includes(doc.status), JSON.stringify(doc.error));
+  assert.equal(doc.format, "docx");
+  assert.ok(doc.outputs!.some((o) => o.kind === "docx"));
+  assert.ok(blocksOf("docx", await outputOf(doc, "docx")).some((b) => b.text.includes("LEGACY-EDITED")));
 });
 
 test("an edit of a document Quire made is its version: parent_id", async () => {
