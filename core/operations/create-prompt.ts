@@ -12,7 +12,7 @@ import { kindOfRef } from "../documents/file-refs.ts";
 import type { OfficeKind } from "../compile/compile.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { ProcessingFailure } from "../errors.ts";
-import { Db } from "../store/db.ts";
+import { Db, fromJson } from "../store/db.ts";
 import { Checks, Registry } from "../services/plugins.ts";
 import type { WritingScope } from "../contracts/check-plugin.ts";
 import { Model } from "../services/model.ts";
@@ -120,7 +120,11 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
   }));
   const fixed = (request.format ?? null) as WritableFormat | null;
   const u: Understanding = yield* understandRequest(prompt, fixed, { name: request.name ?? null, style: request.style ?? null, sources: sourceFacts });
-  const storage = u.format === "artifact" ? (row.retention === "none" ? "local" : (request.artifact?.storage ?? u.storage ?? "shared")) : null;
+  // A page's storage: local when kept no time; else the caller's; else local when the request says so; else the
+  // project's default the row was given (local in a project that stores nothing), else shared.
+  const projectDefault = fromJson<{ storage: "shared" | "local" } | null>(row.artifact, null)?.storage;
+  const storage =
+    u.format === "artifact" ? (row.retention === "none" ? "local" : (request.artifact?.storage ?? (u.storage === "local" ? "local" : (projectDefault ?? "shared")))) : null;
   yield* event("request.understood", {
     format: u.format,
     type: u.type,
