@@ -31,3 +31,4 @@ bench: setup
 	npm run bench:hostile
 	npm run bench:prompt
 	npm run bench:checks
+	npm run bench:edit
