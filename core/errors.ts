@@ -86,4 +86,17 @@ export class ProcessingFailure extends Data.TaggedError("ProcessingFailure")<{
     | "page_too_long"
     | "processing_failed";
   readonly message: string;
+  /** Edit: each change asked for and why it was not applied, for the failed document's report (`edit_not_applied`). */
+  readonly edits?: ReadonlyArray<FailedEdit>;
 }> {}
+
+/** One change of an edit plan as the report's `edits` lists it (spec: ReportEdit). */
+export interface FailedEdit {
+  readonly op: string;
+  readonly outcome: "applied" | "not_found" | "ambiguous" | "rejected" | "skipped" | "failed";
+  readonly block: string | null;
+  readonly target: string | null;
+  readonly before: string | null;
+  readonly after: string | null;
+  readonly reason: string | null;
+}

@@ -156,7 +156,13 @@ export const runDocument = (deps: RunDeps, documentId: string, attempts: number)
     });
     yield* run.pipe(
       Effect.catchTags({
-        ProcessingFailure: (failure) => Effect.promise(() => dropOutputs(deps, documentId).then(() => lifecycle.fail(deps, row, { code: failure.code, message: failure.message }))),
+        ProcessingFailure: (failure) =>
+          Effect.promise(async () => {
+            await dropOutputs(deps, documentId);
+            // An edit that applied nothing still reports each change asked for and why (interface: edit_not_applied).
+            const report = failure.edits ? buildReport(row.id, [], summaryOf([]), { edits: [...failure.edits] }) : undefined;
+            await lifecycle.fail(deps, row, { code: failure.code, message: failure.message }, report);
+          }),
         InternalError: (error) =>
           Effect.promise(async () => {
             await dropOutputs(deps, documentId);

@@ -69,7 +69,7 @@ export const edit = Effect.gen(function* () {
   yield* event("edit.applied", { applied: edits.filter((e) => e.outcome === "applied").length, of: edits.length });
   if (!edits.some((e) => e.outcome === "applied")) {
     const reasons = edits.map((e) => `${e.op} ${e.block ?? ""}: ${e.outcome}${e.reason ? ` (${e.reason})` : ""}`).slice(0, 8);
-    return yield* new ProcessingFailure({ code: "edit_not_applied", message: `None of the changes could be applied: ${reasons.join("; ")}.` });
+    return yield* new ProcessingFailure({ code: "edit_not_applied", message: `None of the changes could be applied: ${reasons.join("; ")}.`, edits: reportEdits(edits) });
   }
 
   const edited = yield* attempt(async () => patchZip(original, applied.parts));

@@ -153,6 +153,8 @@ test("failures: not understood, nothing applied, too long; none charged", async 
   const missing = await run(original, "a.docx", "Change the missing text.");
   assert.equal(missing.error?.code, "edit_not_applied");
   assert.match(missing.error!.message, /not_found/);
+  const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: missing.id } } });
+  assert.deepEqual(report!.edits.map((e) => e.outcome), ["not_found", "not_found"], "the report says why nothing was applied");
 
   const slides = Array.from({ length: 52 }, (_, i) => `## Slide ${i + 1}\n\n- point`).join("\n\n");
   const { data } = await svc.client.POST("/documents", { body: { format: "pptx", content: { markdown: `# Long deck\n\n${slides}\n` } } });

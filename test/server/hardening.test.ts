@@ -305,7 +305,7 @@ describe("request headers", () => {
 
   it("the bounds apply to every route: /healthz and unknown paths", async () => {
     for (const path of ["/healthz", "/v1/nothing-here"]) {
-      const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(MAX_HEADER_BYTES)}\r\nConnection: close\r\n\r\n`);
+      const answer = await answered(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(MAX_HEADER_BYTES)}\r\nConnection: close\r\n\r\n`);
       expectRawProblem(answer, { status: 431, code: "headers_too_large" });
     }
   });
