@@ -58,12 +58,14 @@ export const edit = Effect.gen(function* () {
   const planned = yield* planEdits(request.prompt ?? "", document.blocks, quality.level);
 
   yield* phase("editing");
-  const valid = planned.ops.flatMap((op, index) => ("invalid" in op ? [] : [{ op: op as EditOp, index }]));
-  const applied = yield* refusing(plugin, async () => editor.apply(original, valid.map((v) => v.op), { track: planned.track, author: "Quire", date: new Date().toISOString().replace(/\.\d{3}Z$/, "Z") }));
+  const valid = planned.ops.filter((op): op is EditOp => !("invalid" in op));
+  const applied = yield* refusing(plugin, async () => editor.apply(original, valid, { track: planned.track, author: "Quire", date: new Date().toISOString().replace(/\.\d{3}Z$/, "Z") }));
   // The plugin numbers the edits it was given; the plan's own numbering includes the ones dropped as invalid.
+  const outcomes = new Map(applied.edits.map((e) => [e.index, e]));
+  let given = 0;
   const edits: AppliedEdit[] = planned.ops.map((op, index) => {
     if ("invalid" in op) return { index, op: op.op as AppliedEdit["op"], outcome: "rejected", block: op.block || null, target: null, before: null, after: null, reason: op.invalid };
-    const done = applied.edits.find((e) => e.index === valid.findIndex((v) => v.index === index));
+    const done = outcomes.get(given++);
     return done ? { ...done, index } : { index, op: op.op, outcome: "rejected", block: op.block, target: null, before: null, after: null, reason: "the editor gave no outcome for this change" };
   });
   yield* event("edit.applied", { applied: edits.filter((e) => e.outcome === "applied").length, of: edits.length });
@@ -73,7 +75,8 @@ export const edit = Effect.gen(function* () {
   }
 
   const edited = yield* attempt(async () => patchZip(original, applied.parts));
-  const proof = entryProof(loaded.bytes.byteLength === opened.bytes.byteLength && format === opened.format ? loaded.bytes : original, edited);
+  // Against the file as given (as converted, for a legacy one): what sanitizing neutralised shows as changed too.
+  const proof = entryProof(opened.bytes, edited);
   yield* event("edit.identity", {
     entries: proof,
     unchanged: proof.filter((e) => e.unchanged).length,

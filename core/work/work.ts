@@ -89,11 +89,15 @@ const engineHandlers = (engines: Engines): HostHandlers => ({
 const modelHandler =
   (model: ModelClient, ctx: JobContext) =>
   async ([request]: unknown[], signal: AbortSignal): Promise<HostModelAnswer> => {
+    // Recorded before the answer goes back, so the document's finish reads every model that answered.
+    const recorded: Array<Promise<void>> = [];
     try {
-      return await model.ask({ ...(request as ModelRequest), signal, onUsage: (usage) => void ctx.usage(usage).catch(() => undefined) });
+      return await model.ask({ ...(request as ModelRequest), signal, onUsage: (usage) => void recorded.push(ctx.usage(usage).catch(() => undefined)) });
     } catch (error) {
       if (error instanceof ModelUnavailable) return { failure: { message: error.message, code: error.code } };
       throw error;
+    } finally {
+      await Promise.all(recorded);
     }
   };
 

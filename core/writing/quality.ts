@@ -31,9 +31,13 @@ export const chooseLevel = (input: QualityInput): QualityChoice => {
   const why = needsBest
     ? `the request asks for ${[u.needs.comments && "comments", u.needs.trackedChanges && "tracked changes", u.needs.template && "a template", u.needs.copyDesign && "the design of a given file"].filter(Boolean).join(" and ")}`
     : u.qualityReason || (wanted === "fast" ? "a short, simple document" : "the request needs substantial writing");
-  const cap = input.max ?? "best";
-  if (ORDER.indexOf(wanted) > ORDER.indexOf(cap)) return { requested, level: cap, reason: `${why}; capped at ${cap} by max_quality` };
-  return { requested, level: wanted, reason: why };
+  return capped(wanted, why, input.max);
+};
+
+/** `auto`'s choice under `max_quality` (rule 4), the reason saying when the cap decided. */
+export const capped = (wanted: Level, why: string, max: Level | undefined): QualityChoice => {
+  const cap = max ?? "best";
+  return ORDER.indexOf(wanted) > ORDER.indexOf(cap) ? { requested: "auto", level: cap, reason: `${why}; capped at ${cap} by max_quality` } : { requested: "auto", level: wanted, reason: why };
 };
 
 /** The model that writes at each level (interface, quality table: fast model, writing model, best available). */

@@ -89,18 +89,20 @@ export const pageMessages = (brief: PageBrief): ModelMessage[] => [
   },
 ];
 
+/** Reasoning models served by Ollama or llama.cpp put their thinking in the content, before the answer. */
+const withoutThinking = (text: string) => text.replace(/^\s*<think>[\s\S]*?<\/think>/i, "");
+
 const REFUSAL = /^\s*(?:i'?m sorry|i am sorry|sorry,|i can(?:not|'t)|i won'?t|i am unable|i'm unable|as an ai|lo siento|no puedo|disculpa)/i;
 
 /** A short answer that opens as a refusal and has no Markdown structure: the model declined. */
 export const isRefusal = (text: string): boolean => {
-  const answer = text.replace(/^\s*<think>[\s\S]*?<\/think>/i, "");
+  const answer = withoutThinking(text);
   return answer.length < 600 && REFUSAL.test(answer) && !/^#{1,6}\s/m.test(answer);
 };
 
 /** The part as Markdown: thinking and a fence around it removed, chatter before the first heading dropped, `#` demoted, its heading ensured. */
 export const cleanPart = (text: string, heading: string, keepTitle = false): string => {
-  // Reasoning models served by Ollama or llama.cpp put their thinking in the content, before the answer.
-  let body = text.replace(/\r\n?/g, "\n").replace(/^\s*<think>[\s\S]*?<\/think>/i, "").trim();
+  let body = withoutThinking(text.replace(/\r\n?/g, "\n")).trim();
   const fenced = /^```(?:markdown|md)?[ \t]*\n([\s\S]*?)\n```$/i.exec(body);
   if (fenced) body = fenced[1]!.trim();
   const firstHeading = body.search(/^#{1,3}\s/m);

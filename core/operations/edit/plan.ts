@@ -7,21 +7,18 @@ import * as Effect from "effect/Effect";
 import { ProcessingFailure } from "../../errors.ts";
 import type { EditBlock, EditOp } from "../../contracts/edit.ts";
 import type { CreateRequest } from "../../documents/validate.ts";
-import { asksRevisions, editPlanMessages, editPlanSchema, toOp, type RawPlan } from "../../writing/edit-plan.ts";
-import { writerRole } from "../../writing/quality.ts";
+import { asksRevisions, asksTrackedChanges, editPlanMessages, editPlanSchema, toOp, type RawPlan } from "../../writing/edit-plan.ts";
+import { capped, writerRole, type QualityChoice } from "../../writing/quality.ts";
 import type { Level } from "../../writing/understand.ts";
 import { askModel } from "../steps/model.ts";
 import { event, phase } from "../job.ts";
 
-const ORDER: Level[] = ["fast", "standard", "best"];
-
-export const editLevel = (request: CreateRequest): { requested: "auto" | Level; level: Level; reason: string } => {
+export const editLevel = (request: CreateRequest): QualityChoice => {
   const requested = request.quality ?? "auto";
   if (requested !== "auto") return { requested, level: requested, reason: "requested by the caller" };
-  const wanted: Level = asksRevisions(request.prompt ?? "") ? "best" : "fast";
-  const cap = request.max_quality ?? "best";
-  const why = wanted === "best" ? "the request asks for tracked changes or comments" : "an edit of named changes: the cheapest level that serves it";
-  return ORDER.indexOf(wanted) > ORDER.indexOf(cap) ? { requested, level: cap, reason: `${why}; capped at ${cap} by max_quality` } : { requested, level: wanted, reason: why };
+  return asksRevisions(request.prompt ?? "")
+    ? capped("best", "the request asks for tracked changes or comments", request.max_quality)
+    : capped("fast", "an edit of named changes: the cheapest level that serves it", request.max_quality);
 };
 
 export interface Planned {
@@ -42,7 +39,7 @@ export const planEdits = (prompt: string, blocks: ReadonlyArray<EditBlock>, leve
       return "invalid" in op ? { ...op, op: String(raw.op), block: String(raw.block ?? "") } : op;
     });
     // Asked for in words even when the model did not set the flag: "track changes" is the caller's, not the model's.
-    const track = plan.track_changes || /\b(?:track(?:ed)?[\s-]+changes?|revisions?|redline|control\s+de\s+cambios|cambios\s+(?:controlados|marcados))\b/i.test(prompt);
+    const track = plan.track_changes || asksTrackedChanges(prompt);
     yield* event("edit.planned", { edits: ops.length, track_changes: track, ops: ops.map((o) => o.op) });
     return { ops, track } satisfies Planned;
   });
