@@ -32,3 +32,4 @@ bench: setup
 	npm run bench:prompt
 	npm run bench:checks
 	npm run bench:edit
+	npm run bench:agent

@@ -1081,11 +1081,19 @@ export interface components {
          *     - `request.understood`: the understood `format` and `type`, and a `confidence` (0 to 1).
          *     - `quality.chosen`: `level` and `reason`.
          *     - `quality.checked`: the sector checklist `score` (0 to 100).
-         *     - `agent.step`: one step of the agent.
-         *     - `agent.checked`: a page inspection of the agent.
+         *     - `agent.step`: one step of the agent: `{step, of, plan, outcome, ms}` where `outcome` is
+         *       `file` (with `pages` and `findings`, the number of the service's own findings), `invalid_file`,
+         *       or the sandbox's failure (`error`, `timeout`, `cpu`, `memory`, `no_output`,
+         *       `output_too_big`), with a `message`.
+         *     - `agent.checked`: a page inspection of the agent: `{inspection, of, pages, verdict, problems,
+         *       findings}`; `verdict` is `good` or `correct`, each problem `{page, kind, description}` with
+         *       `kind` one of `overlap`, `overflow`, `cut_text`, `empty_space`, `contrast`,
+         *       `missing_content`, `other`.
          *     - `agent.fallback`: the agent could not finish; the `fast` path is used (a `best` document is
-         *       charged as `standard`).
-         *     - `design.chosen`: the source whose design is copied.
+         *       charged as `standard`): `{reason, steps, path}`.
+         *     - `design.chosen`: the source whose design is used: `{source, index, as}`, `as` being
+         *       `template` (a deck built on a PowerPoint source's masters, layouts and theme) or `design`
+         *       (a look the agent copies).
          *     - `source.selected`: how much of long sources was used.
          *     - `artifact.planned`: the design plan of an artifact.
          *     - the final event, exactly one: `document.ready` (also for `ready_with_warnings` and

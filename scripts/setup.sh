@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 DEBS=(libreoffice-writer libreoffice-impress libreoffice-calc python3-uno chromium
       tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa fonts-liberation fonts-dejavu-core fonts-crosextra-carlito
-      fonts-crosextra-caladea poppler-utils pandoc)
+      fonts-crosextra-caladea poppler-utils pandoc bubblewrap)
 
 missing=()
 for pkg in "${DEBS[@]}"; do

@@ -23,6 +23,7 @@ import { assertPortFree } from "./port.ts";
 import { enginesLayer } from "./engines.ts";
 import { failInterruptedExtractions, type ExtractDeps } from "../core/extract/service.ts";
 import { pooledWork } from "../core/work/work.ts";
+import { bubblewrapSandbox } from "../renderers/bubblewrap/index.ts";
 import { formatPlugins } from "../plugins/index.ts";
 import { availableParallelism } from "node:os";
 import type { ServerApp } from "./context.ts";
@@ -75,6 +76,8 @@ export const startService = async (config: Config) => {
   await settleInterrupted(s.db, owner);
   const engines = await runtime.runPromise(enginesOf);
   const plugins = await runtime.runPromise(Registry);
+  // The agent's programs run under bubblewrap, as processes of this thread; a machine without it takes the fast path.
+  const sandbox = bubblewrapSandbox();
   // Callers' files and Markdown are parsed in worker threads; this thread only moves bytes (issue 11).
   const work = pooledWork(
     {
@@ -89,7 +92,7 @@ export const startService = async (config: Config) => {
       extractTimeoutMs: EXTRACT_TIMEOUT_MS,
     },
     engines,
-    { model: config.model ? openAiModel(config.model) : noModel, imageSearch: config.imageSearchUrl ? openverseSearch(config.imageSearchUrl) : noImageSearch },
+    { model: config.model ? openAiModel(config.model) : noModel, imageSearch: config.imageSearchUrl ? openverseSearch(config.imageSearchUrl) : noImageSearch, sandbox },
   );
   // Made before the documents' deps so a final transition can wake it; started once recovery has run.
   const webhooks = makeDeliverer({ db: s.db, owner, now: s.clock.now, allowPrivate: config.allowPrivateUrls, ...config.webhooks, log });
@@ -151,6 +154,7 @@ export const startService = async (config: Config) => {
     await workers.stop();
     await webhooks.stop();
     await work.close();
+    await sandbox.close?.();
     await runtime.dispose();
   };
   return { app, server, stop, port: server.port };

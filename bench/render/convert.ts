@@ -48,7 +48,7 @@ const assertPdf = (bytes: Uint8Array, how: string) => {
 };
 
 /** One naive conversion: new temp dir, new profile, `soffice --convert-to pdf`. Returns the wall time in ms. */
-const coldOnce = async (docx: Uint8Array, soffice: string): Promise<number> => {
+export const coldOnce = async (docx: Uint8Array, soffice: string): Promise<number> => {
   const dir = await mkdtemp(join(tmpdir(), "quire-bench-cold-"));
   try {
     const input = join(dir, "in.docx");

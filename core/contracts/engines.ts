@@ -46,7 +46,8 @@ export interface PdfPicture {
 /** Reading PDFs with mupdf: page count, text per page, PNG previews. */
 export interface PdfReader {
   readonly info: (pdf: Uint8Array) => Promise<{ pages: number; text: PdfPageText[] }>;
-  readonly previews: (pdf: Uint8Array, options?: { maxPages?: number; width?: number }) => Promise<PdfPreview[]>;
+  /** PNG pictures of the first `maxPages` pages, or of the chosen `pages` (numbered from 1, at most `maxPages`). */
+  readonly previews: (pdf: Uint8Array, options?: { maxPages?: number; width?: number; pages?: ReadonlyArray<number> }) => Promise<PdfPreview[]>;
   /** The PDF's bookmarks (headings and their pages). */
   readonly outline: (pdf: Uint8Array) => Promise<PdfOutlineEntry[]>;
   /** Where the pictures sit on each page. */

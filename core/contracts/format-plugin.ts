@@ -34,6 +34,11 @@ export interface RenderContext {
   headingPages?: Record<string, number>;
   /** Artifacts: where the page keeps its data (interface, Artifact data: `shared` by the service, `local` in the browser). */
   artifact?: { storage: "shared" | "local" };
+  /**
+   * A file whose design the rendering takes as its own (interface, POST /documents rule 2): a PowerPoint source of a
+   * deck is its template (its masters, layouts and theme are used, not imitated). Formats that cannot use it ignore it.
+   */
+  template?: Uint8Array;
 }
 
 export interface RenderResult {

@@ -21,6 +21,8 @@ function blockHasContent(block: Block): boolean {
       return block.items.length > 0;
     case "table":
       return block.header.length + block.rows.length > 0;
+    case "chart":
+      return true;
     case "quote":
       return block.blocks.some(blockHasContent);
     case "code":

@@ -41,6 +41,10 @@ function walkInside(block: Block, visit: Visit): void {
     case "quote":
       walkBlocks(block.blocks, block.id, visit);
       return;
+    case "chart":
+      visit(block.table, `${block.id}.t`);
+      walkInside(block.table, visit);
+      return;
     case "image":
     case "pageBreak":
     case "code":

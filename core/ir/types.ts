@@ -11,6 +11,7 @@
  *   b3.i1         its second list item            b3.i1.b0   the first block of that item
  *   b4.h0 / b4.r2 a table's first header row / third body row;  b4.r2.c1 a cell of it
  *   b1.b0         the first block inside a quote
+ *   b5.t          a chart's table (a chart made from a fence and its table keeps the table's own ids)
  *   b0.n2         the third inline of a block or cell;  b0.n2.n0  an inline inside a link
  *   fn1           the first footnote (numbered in order of first reference); fn1.b0 its first block
  *
@@ -225,10 +226,33 @@ export interface MathBlock {
   tex: string;
 }
 
+export type ChartKind = "bar" | "line" | "pie";
+
+export interface ChartSeries {
+  name: string;
+  values: number[];
+}
+
 /**
- * Every block kind. The union is open by design: slide, sheet, chart and tracked change blocks
- * join it when the pptx, xlsx, chart and review work lands, each as its own interface with a
- * `type` literal and an `id`. Code that switches on `type` should end with an exhaustiveness check
+ * A chart drawn from a table: Markdown writes it as a ```` ```chart ```` fence directly followed by the table
+ * (core/ir/chart.ts). `labels` and `series` are what is drawn; `table` is where they came from, kept so text
+ * walkers still see the numbers and a writer can give the table back.
+ */
+export interface ChartBlock {
+  type: "chart";
+  id: string;
+  source?: SourceRange;
+  chart: ChartKind;
+  title?: string;
+  labels: string[];
+  series: ChartSeries[];
+  table: TableBlock;
+}
+
+/**
+ * Every block kind. The union is open by design: slide, sheet and tracked change blocks join it
+ * when the pptx, xlsx and review work lands, each as its own interface with a `type` literal and
+ * an `id`. Code that switches on `type` should end with an exhaustiveness check
  * so the compiler lists every place to update.
  */
 export type Block =
@@ -242,7 +266,8 @@ export type Block =
   | CodeBlock
   | ThematicBreakBlock
   | CommentBlock
-  | MathBlock;
+  | MathBlock
+  | ChartBlock;
 
 export interface Footnote {
   id: string;

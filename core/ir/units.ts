@@ -1,6 +1,6 @@
 /**
  * The document as lines of text a check reads: one unit per paragraph, heading, list-item paragraph, quote
- * paragraph, footnote paragraph and table row (cells joined by " | ", so "Total | 1.200 €" keeps the label beside its
+ * paragraph, footnote paragraph and table row (a chart's table included) (cells joined by " | ", so "Total | 1.200 €" keeps the label beside its
  * amount), each with the IR id a finding points at. Rows rather than whole tables and item paragraphs rather than
  * whole lists, so a finding points at the line that says it. Key data, citations and the reader test read these.
  *
@@ -63,6 +63,9 @@ export function textUnits(ir: IRDocument, tidy: (text: string) => string = (text
           }
           break;
         }
+        case "chart":
+          walk([block.table], container, inItem);
+          break;
         case "math":
           out.push({ id: block.id, text: tidy(block.tex), kind: "formula", container: own, section, heading });
           break;

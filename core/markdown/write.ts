@@ -6,7 +6,8 @@
  * Layout, as extraction has always written it: blocks apart by a blank line; lists tight, one line an item, nested
  * lists indented by their parent's marker width (`1. ` → three spaces), items numbered from the list's start; tables
  * with a `---` delimiter row and `|` escaped in cells; comments as `<!-- … -->` (page markers, what was not read);
- * display math as `$$…$$`; page breaks as `\pagebreak`; footnote definitions at the end.
+ * display math as `$$…$$`; page breaks as `\pagebreak`; a chart as its ```` ```chart ```` fence and table; footnote
+ * definitions at the end.
  */
 import type { Block, Footnote, IRDocument, ListBlock, TableBlock, TableRow } from "../ir/types.ts";
 import { assertNever } from "../ir/types.ts";
@@ -76,6 +77,11 @@ function writeBlock(block: Block, ctx: InlineContext): string {
       return `<!-- ${block.text.replace(/-{2,}/g, "-")} -->`;
     case "math":
       return `$$${block.tex}$$`;
+    case "chart": {
+      // The fence and its table, which the office formats read back as this chart (core/ir/chart.ts).
+      const settings = [`type: ${block.chart}`, ...(block.title ? [`title: ${block.title.replace(/\s+/g, " ")}`] : [])];
+      return `\`\`\`chart\n${settings.join("\n")}\n\`\`\`\n\n${table(block.table, ctx)}`;
+    }
     default:
       return assertNever(block);
   }

@@ -14,6 +14,7 @@ import type { SourceText } from "../sources/select.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { Converter } from "../services/engines.ts";
 import { locate } from "../compile/locate.ts";
+import { chartBlocks } from "../ir/chart.ts";
 import * as read from "./steps/read.ts";
 import * as understand from "./steps/understand.ts";
 import { sources } from "./steps/sources.ts";
@@ -41,10 +42,12 @@ export interface LayOut {
   readonly quality?: "fast" | "standard" | "best";
   readonly sector?: string | null;
   readonly language?: string;
+  /** A deck's PowerPoint template: its masters, layouts and theme are used. */
+  readonly template?: Uint8Array;
 }
 
-/** Markdown → IR → checks → pictures → the format's files and previews, with everything the report needs. */
-export const layOut = (input: LayOut) =>
+/** Markdown → IR → type and style → the checks' text stage → pictures: the document ready to be built. */
+export const prepare = (input: LayOut) =>
   Effect.gen(function* () {
     const { row } = yield* Job;
     const { format, request } = input;
@@ -60,22 +63,40 @@ export const layOut = (input: LayOut) =>
       ...(input.language ? { language: input.language } : {}),
     };
     const text = yield* checkText(ir, { operation: "create", format, type, style: style.applied, ...told });
-    const found = yield* pictures(text.ir, input.refs);
-    const name = row.name ?? input.title ?? null;
-    const compiled = yield* render({ ir: found.ir, format, type, style: style.applied, name: name ?? undefined, images: found.lookup, told });
+    // After the text checks, which read a chart's numbers in its table as they read any table.
+    const charted = chartBlocks(text.ir);
+    const found = yield* pictures(charted.ir, input.refs);
+    return { ir: found.ir, found, type, style, told, name: row.name ?? input.title ?? null, keyData: text.keyData, diagnostics: [...readDiagnostics, ...text.diagnostics, ...charted.diagnostics] };
+  });
+
+export type Prepared = Effect.Effect.Success<ReturnType<typeof prepare>>;
+
+/** The text's findings, and the pictures', with the pages their words landed on. */
+export const locatedDiagnostics = (prepared: Prepared, pageTexts: Parameters<typeof locate>[2], more: ReadonlyArray<Diagnostic> = []): Diagnostic[] =>
+  locate([...prepared.diagnostics, ...prepared.found.diagnostics, ...more], prepared.ir, pageTexts);
+
+/** The prepared document laid out by its format plugin (the fast path), with its PDF, previews and everything the report needs. */
+export const renderPrepared = (input: Pick<LayOut, "format" | "template">, prepared: Prepared) =>
+  Effect.gen(function* () {
+    const { format } = input;
+    const { found, type, style, told, name } = prepared;
+    const compiled = yield* render({
+      ir: found.ir,
+      format,
+      type,
+      style: style.applied,
+      name: name ?? undefined,
+      images: found.lookup,
+      told,
+      ...(input.template ? { template: input.template } : {}),
+    });
     const files = yield* outputs(format, fileBase(name), { file: compiled.office.bytes, pdf: compiled.pdf });
     const converter = yield* Converter;
-    // The text's findings get the pages their words landed on.
-    const diagnostics: Diagnostic[] = locate(
-      [
-        ...readDiagnostics,
-        ...text.diagnostics,
-        ...found.diagnostics,
-        // A picture already reported with its reason is not reported again by the renderer.
-        ...compiled.diagnostics.filter((d) => !(d.code === "image.unavailable" && found.reported.has(d.nodeId))),
-      ],
-      found.ir,
+    // A picture already reported with its reason is not reported again by the renderer.
+    const diagnostics = locatedDiagnostics(
+      prepared,
       compiled.text,
+      compiled.diagnostics.filter((d) => !(d.code === "image.unavailable" && found.reported.has(d.nodeId))),
     );
     return {
       outputs: files,
@@ -83,12 +104,15 @@ export const layOut = (input: LayOut) =>
       pages: compiled.pages,
       type,
       style: { applied: compiled.style, unsupported: style.unsupported },
-      keyData: text.keyData,
+      keyData: prepared.keyData,
       ledger: compiled.ledger,
       repairSummary: compiled.repairSummary,
       renderer: `${compiled.office.format} plugin · ${yield* Effect.promise(converter.version)}`,
     };
   });
+
+/** Markdown → IR → checks → pictures → the format's files and previews, with everything the report needs. */
+export const layOut = (input: LayOut) => Effect.flatMap(prepare(input), (prepared) => renderPrepared(input, prepared));
 
 export const createFromContent = Effect.gen(function* () {
   const { row } = yield* Job;

@@ -29,7 +29,10 @@ import * as understand from "./steps/understand.ts";
 import { sources } from "./steps/sources.ts";
 import { askModel } from "./steps/model.ts";
 import { attempt } from "./attempt.ts";
-import { layOut } from "./create-content.ts";
+import { prepare, renderPrepared } from "./create-content.ts";
+import { chooseRoute, agentNeeds } from "../agent/route.ts";
+import { chooseDesign, loadDesign } from "./steps/design.ts";
+import { agentPath } from "./agent/path.ts";
 import { buildPage } from "./create-artifact.ts";
 import { event, Job, phase } from "./job.ts";
 import type { PipelineResult } from "./types.ts";
@@ -142,10 +145,14 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
   const guide = yield* guideOf(format);
 
   const pictures = sourceFacts.filter((s) => s.kind === "picture").length;
-  const deckTemplate = format === "pptx" && sourceFacts.some((s) => s.kind === "document" && /\.pptx?$/i.test(s.name));
+  const designChoice = chooseDesign(format, sourceFacts.map((s, i) => ({ ...s, ref: refs[i]! })), u.needs.copyDesign || u.needs.template);
+  const deckTemplate = designChoice?.as === "template";
   const quality = chooseLevel({ requested: request.quality ?? "auto", max: request.max_quality, understanding: u, deckTemplate });
   if (quality.requested === "auto") yield* event("quality.chosen", { ...quality });
   const role = roleOf(quality.level);
+  const route = chooseRoute({ format, level: quality.level, needs: u.needs, deckTemplate });
+  // A deck's template is used on either path; another design only by the agent, at best (rule 2).
+  const design = designChoice && (designChoice.as === "template" || route.path === "agent") ? yield* loadDesign(designChoice) : null;
 
   const { texts, selected } = yield* sources(refs, `${request.name ?? ""} ${prompt}`);
   // What the checks ask the writing to heed (the recognised sector's guide); the request wins over it.
@@ -166,11 +173,12 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
   if (screen.verdict === "review" || u.harm === "doubtful") {
     notes.push({ code: "request.review", severity: "warning", category: "safety", message: `Made, but worth a person's look before use: ${[...screen.reasons, u.harm === "doubtful" ? u.harmReason : ""].filter(Boolean).join("; ")}.` });
   }
-  if (u.needs.copyDesign && !deckTemplate) {
-    notes.push({ code: "design.not_copied", severity: "warning", category: "style", message: "Copying the design of a source needs the agent path, which this deployment does not have yet; the document has its own design." });
+  const notCopied = (why: string): Diagnostic => ({ code: "design.not_copied", severity: "warning", category: "style", message: `The design of a source was not copied: ${why}; the document has its own design.` });
+  if ((u.needs.copyDesign || u.needs.template) && !deckTemplate && !design) {
+    notes.push(notCopied(designChoice ? `copying a design other than a deck's PowerPoint template needs quality best, and this document is ${quality.level}` : "no office file was given to copy it from"));
   }
 
-  const written: PipelineResult =
+  const { result: written, fellBack }: { result: PipelineResult; fellBack: string | null } =
     format === "artifact"
       ? yield* Effect.gen(function* () {
           yield* phase("writing");
@@ -179,28 +187,36 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
           if (answer.truncated) return yield* fail("page_too_long", "The page was too long for the model to finish; ask for fewer sections or blocks.");
           if (isRefusal(text)) return yield* fail("generation_blocked", `The model declined to write the page: ${text.trim().slice(0, 200)}`);
           yield* event("section.written", { index: 1, of: 1, heading: outline.title, chars: text.length, truncated: false });
-          return yield* buildPage({ markdown: cleanPart(text, outline.title, true), storage: storage!, request, author: "model", style, sources: texts, told: { quality: quality.level, sector: u.sector, language: u.language } });
+          const result = yield* buildPage({ markdown: cleanPart(text, outline.title, true), storage: storage!, request, author: "model", style, sources: texts, told: { quality: quality.level, sector: u.sector, language: u.language } });
+          return { result, fellBack: null };
         })
       : yield* Effect.gen(function* () {
           const parts = yield* writeParts({ ...brief, outline }, role, selected);
           const markdown = assemble(outline, parts, u.type);
-          return yield* layOut({ markdown, format: format as OfficeKind | "pdf", type: u.type, style, request, refs, sources: texts, author: "model", quality: quality.level, sector: u.sector, language: u.language, title: outline.title });
+          const officeFormat = format as OfficeKind | "pdf";
+          const prepared = yield* prepare({ markdown, format: officeFormat, type: u.type, style, request, refs, sources: texts, author: "model", quality: quality.level, sector: u.sector, language: u.language, title: outline.title });
+          if (route.path === "fast") return { result: yield* renderPrepared({ format: officeFormat, ...(design ? { template: design.bytes } : {}) }, prepared), fellBack: null };
+          return yield* agentPath({
+            format: officeFormat,
+            prepared,
+            level: quality.level,
+            role,
+            brief: { prompt, language: u.language, title: outline.title, asks: agentNeeds(u.needs, deckTemplate, quality.level) },
+            design,
+          });
         });
 
-  const onFastPath = quality.level === "best";
+  // The agent that could not finish: the fast path's file, a `best` one charged as `standard`, a design not copied.
+  const path = route.path === "agent" && fellBack === null ? "agent" : "fast";
+  const fallbackNotes = fellBack !== null && design?.as === "design" ? [notCopied(`the agent could not finish (${fellBack})`)] : [];
   return {
     ...written,
-    diagnostics: [...notes, ...written.diagnostics],
+    diagnostics: [...notes, ...fallbackNotes, ...written.diagnostics],
     format,
     sector: u.sector,
     quality: { requested: quality.requested, level: quality.level, reason: quality.reason },
-    route: {
-      path: "fast" as const,
-      reason: onFastPath
-        ? "best asks for the agent path, which this deployment does not have yet: written on the fast path with the best model, and charged as standard"
-        : "the model writes the text and the service lays it out",
-    },
+    route: { path, reason: fellBack === null ? route.reason : `${route.reason}; the agent could not finish (${fellBack}), so the fast path laid the text out` },
     ...(storage ? { artifact: { storage } } : {}),
-    chargeLevel: onFastPath ? "standard" : quality.level,
+    chargeLevel: fellBack !== null && quality.level === "best" ? "standard" : quality.level,
   };
 });

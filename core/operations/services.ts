@@ -6,6 +6,7 @@ import type { Model } from "../services/model.ts";
 import type { HttpOut } from "../services/http-out.ts";
 import type { ImageSearch } from "../services/image-search.ts";
 import type { EngineServices } from "../services/engines.ts";
+import type { Sandbox } from "../services/sandbox.ts";
 import type { Job, Progress } from "./job.ts";
 
-export type OperationServices = Job | Progress | Db | Blobs | Registry | Checks | Model | ImageSearch | HttpOut | EngineServices;
+export type OperationServices = Job | Progress | Db | Blobs | Registry | Checks | Model | ImageSearch | HttpOut | Sandbox | EngineServices;

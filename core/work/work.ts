@@ -14,6 +14,8 @@ import { makeWorkPool, TaskStopped, type TaskTable, type WorkPool } from "./pool
 import type { HostClient, HostHandlers } from "./host.ts";
 import type { DocumentRow } from "../documents/repo.ts";
 import { noImageSearch, type ImageSearchClient } from "../contracts/image-search.ts";
+import type { Sandbox, SandboxInput } from "../contracts/sandbox.ts";
+import { noSandbox } from "../services/sandbox.ts";
 import { ModelUnavailable, noModel, type ModelAnswer, type ModelClient, type ModelRequest, type ModelRole, MODEL_ROLES } from "../contracts/model.ts";
 
 export interface ReadLimits {
@@ -101,14 +103,17 @@ const modelHandler =
     }
   };
 
-/** The outside services a job's program reaches through the host: the model and the image search. */
+/** The outside services a job's program reaches through the host: the model, the image search and the sandbox. */
 export interface HostServices {
   readonly model: ModelClient;
   readonly imageSearch: ImageSearchClient;
+  /** Runs an agent's programs; a process of the host's, so a stopped task's signal kills the program too. */
+  readonly sandbox?: Sandbox;
 }
 
 export const pooledWork = (settings: WorkSettings, engines: Engines, outside: HostServices = { model: noModel, imageSearch: noImageSearch }): Work => {
   const { model, imageSearch } = outside;
+  const sandbox = outside.sandbox ?? noSandbox;
   type Tasks = WorkTasks & TaskTable;
   const common = { memoryMb: settings.memoryMb, store: settings.store, tasks: settings.tasks };
   const minThreads = settings.warm ? 1 : 0;
@@ -157,6 +162,8 @@ export const pooledWork = (settings: WorkSettings, engines: Engines, outside: Ho
               event: ([type, data]) => ctx.event(type as string, data as Record<string, unknown>),
               model: modelHandler(model, ctx),
               searchImages: ([query, limit], signal) => imageSearch.search(query as string, { limit: limit as number, signal }),
+              sandboxAvailable: () => sandbox.available(),
+              sandboxRun: ([input], signal) => sandbox.run({ ...(input as SandboxInput), signal }),
             },
           },
         );

@@ -91,6 +91,9 @@ function block(b: Block, ctx: MarkupContext): string {
       return listHtml(b, ctx);
     case "table":
       return tableHtml(b, ctx);
+    // The page reads its charts from the fences themselves (page.ts); a chart block reaching it shows its numbers.
+    case "chart":
+      return tableHtml(b.table, ctx);
     case "image": {
       ctx.images.push({ id: b.id, src: b.src, alt: b.alt, ...(b.title !== undefined ? { title: b.title } : {}) });
       return `<!--quire:image:${ctx.images.length - 1}-->`;

@@ -15,6 +15,7 @@ import { mapInlines } from "./inlines.ts";
 import { listIndent, maxListLevel } from "./numbering.ts";
 import { styleIds } from "./styles.ts";
 import { mapTable } from "./tables.ts";
+import { mapChart } from "./chart.ts";
 
 /** Body content; `FileChild` covers blocks written as raw WordprocessingML (the TOC). */
 export type BodyChild = Paragraph | Table | TableOfContents | FileChild;
@@ -51,7 +52,7 @@ export function mapBlocks(blocks: Block[], ctx: MapContext, place: BlockPlace, l
     }
     const extra: Extra = {
       ...(i === 0 ? lead : {}),
-      ...(blocks[i - 1]?.type === "table" && block.type !== "heading" ? afterTable : {}),
+      ...((blocks[i - 1]?.type === "table" || blocks[i - 1]?.type === "chart") && block.type !== "heading" ? afterTable : {}),
       ...(pendingBreak ? { pageBreakBefore: true } : {}),
     };
     out.push(...mapBlock(block, ctx, place, extra));
@@ -87,6 +88,8 @@ function mapBlock(block: Block, ctx: MapContext, place: BlockPlace, extra: Extra
       const table = mapTable(block, ctx);
       return table ? [table] : [];
     }
+    case "chart":
+      return mapChart(block, ctx, extra);
     case "image":
       return mapImage(block, ctx, place, extra);
     case "quote":

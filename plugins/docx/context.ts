@@ -16,6 +16,8 @@ export interface MapContext {
   geometry: Geometry;
   /** Every image `src` of the document → its bytes, or `null` when they could not be had. */
   images: ReadonlyMap<string, ImageData | null>;
+  /** Every chart block's id → its picture, or `null` when it could not be painted (chart.ts). */
+  charts: ReadonlyMap<string, ImageData | null>;
   /** IR footnote id → Word footnote number (1-based, in IR order). */
   footnotes: ReadonlyMap<string, number>;
   numbering: Numbering;

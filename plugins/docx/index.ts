@@ -1,6 +1,6 @@
 /**
  * The Word (docx) format plugin. `render` runs three steps with a cancellation check between
- * each: resolve pictures (the only I/O, through `ctx.images`), map IR → docx model (pure,
+ * each: resolve pictures (the only I/O, through `ctx.images`) and paint charts (chart.ts), map IR → docx model (pure,
  * `map.ts`), pack the model into the .docx zip. Reading a Word file is in extract/, reviewing one in review/.
  */
 import { Packer } from "docx";
@@ -10,6 +10,7 @@ import type { StyleApplied } from "../../core/style/types.ts";
 import type { FormatPlugin, RenderContext, RenderResult } from "../../core/contracts/format-plugin.ts";
 import { resolveImages } from "../images.ts";
 import { mapDocument } from "./map.ts";
+import { chartPictures } from "./chart.ts";
 import { extractDocx } from "./extract/index.ts";
 import { inspectDocx, repairDocx } from "./review/index.ts";
 import { sanitizeDocx } from "./sanitize/index.ts";
@@ -20,10 +21,12 @@ import { docxEdit } from "./edit/index.ts";
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
   const images = await resolveImages(ir, ctx);
+  const charts = await chartPictures(ir, style, ctx.signal);
   ctx.signal?.throwIfAborted();
   const { document, diagnostics } = mapDocument(ir, style, {
     type: ctx.type,
     images,
+    charts,
     ...(ctx.name !== undefined ? { name: ctx.name } : {}),
     ...(ctx.headingPages !== undefined ? { headingPages: ctx.headingPages } : {}),
   });

@@ -35,6 +35,8 @@ export interface MapOptions {
   type: DocType;
   name?: string;
   images: ReadonlyMap<string, ImageData | null>;
+  /** Chart block id → its picture (chart.ts); absent: no charts are drawn, their tables stand alone. */
+  charts?: ReadonlyMap<string, ImageData | null>;
   /** Heading IR id → page number, for the TOC's cached page numbers. */
   headingPages?: Readonly<Record<string, number>>;
 }
@@ -60,6 +62,7 @@ export function mapDocument(
     type: options.type,
     geometry: page,
     images: options.images,
+    charts: options.charts ?? new Map(),
     footnotes: new Map(ir.footnotes.map((note, i) => [note.id, i + 1])),
     numbering: new Numbering(),
     clauseNumbers,

@@ -10,13 +10,15 @@
  *   its bullet after a line break, which keeps them under the item's text.
  * - Quotes are italic, muted text beside an accent bar; code blocks a shaded box, one paragraph
  *   per line in a monospace face.
+ * - A chart (core/ir/chart.ts) is a native chart; its table is not repeated on the slide, the
+ *   chart carries the numbers.
  * - Runs keep bold, italic, strike, inline code (monospace), links (accent colour, clickable),
  *   gap markers (highlighted) and footnote references (superscript numbers; the footnote text
  *   goes to the foot of the slide that cites it).
  */
 import { imageUnavailable } from "../images.ts";
 import type { Diagnostic } from "../../core/diagnostics.ts";
-import type { Block, ColumnAlign, Inline, Mark, TableBlock } from "../../core/ir/types.ts";
+import type { Block, ChartBlock, ColumnAlign, Inline, Mark, TableBlock } from "../../core/ir/types.ts";
 import { assertNever } from "../../core/ir/types.ts";
 import { mathParagraph } from "../../core/ir/math.ts";
 import type { ImageData } from "../../core/contracts/format-plugin.ts";
@@ -64,7 +66,8 @@ export type FlowItem =
       footnotes: string[];
     }
   | { kind: "table"; table: TableSpec; nodeId: string; footnotes: string[] }
-  | { kind: "image"; image: ImageData; alt: string; caption?: string; nodeId: string; footnotes: string[] };
+  | { kind: "image"; image: ImageData; alt: string; caption?: string; nodeId: string; footnotes: string[] }
+  | { kind: "chart"; chart: ChartBlock; nodeId: string; footnotes: string[] };
 
 export interface ContentContext {
   images: ReadonlyMap<string, ImageData | null>;
@@ -137,6 +140,9 @@ function mapBlock(block: Block, ctx: ContentContext, place: Place): FlowItem[] {
       return mapList(block, ctx, place);
     case "table":
       return [mapTable(block, ctx)];
+    case "chart":
+      // On a slide the chart stands for its table: its numbers travel inside the chart.
+      return [{ kind: "chart", chart: block, nodeId: block.id, footnotes: [] }];
     case "image": {
       const image = ctx.images.get(block.src) ?? null;
       if (image === null) {

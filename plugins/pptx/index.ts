@@ -2,7 +2,8 @@
  * The PowerPoint (pptx) format plugin. `render` runs three steps with a cancellation check
  * between each: resolve pictures (the only I/O, through `ctx.images`), map IR → deck model
  * (pure, `map.ts`: the slide rule is in `sections.ts`, the fitting in `layout.ts`), pack the
- * model into the .pptx zip (`pack.ts`). Reading a deck is in extract/, reviewing one in review/.
+ * model into the .pptx zip (`pack.ts`). With a template (`ctx.template`) the deck is written on its layouts instead
+ * (template/). Reading a deck is in extract/, reviewing one in review/.
  */
 import type { IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
@@ -13,11 +14,24 @@ import { packDeck } from "./pack.ts";
 import { extractPptx } from "./extract/index.ts";
 import { inspectPptx, repairPptx } from "./review/index.ts";
 import { sanitizePptx } from "./sanitize/index.ts";
-import { openPackage } from "../../core/ooxml/package.ts";
+import { openPackage, PackageRefused } from "../../core/ooxml/package.ts";
+import { diagnostic } from "../../core/diagnostics.ts";
+import { renderOnTemplate, TemplateRefused } from "./template/index.ts";
 import { pptxWriting } from "./writing.ts";
 import { pptxEdit } from "./edit/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
+  if (ctx.template) {
+    try {
+      return await renderOnTemplate(ir, style, ctx, ctx.template);
+    } catch (error) {
+      if (!(error instanceof TemplateRefused || error instanceof PackageRefused)) throw error;
+      const { template: _template, ...own } = ctx;
+      const result = await render(ir, style, own);
+      const reason = `The template could not be used (${error.message}); the deck has its own design.`;
+      return { ...result, diagnostics: [diagnostic("design.not_copied", "warning", "style", reason), ...result.diagnostics] };
+    }
+  }
   ctx.signal?.throwIfAborted();
   const images = await resolveImages(ir, ctx);
   ctx.signal?.throwIfAborted();

@@ -7,10 +7,14 @@
  * out over as many slides as it needs, at a size halfway between the base and the floor
  * (`continuedBodySize`): text boxes break between paragraphs (a paragraph taller than what is
  * left breaks between lines), tables between rows with the header row repeated, pictures move
- * to the next slide unless they can shrink to 60% of their size. Headings stay with what
- * follows them. Heights come from `measure.ts`.
+ * to the next slide unless they can shrink to 60% of their size, charts take the room left
+ * (at most half as tall as the area is wide) or move on when less than `minChartHeight` is
+ * left. Headings stay with what follows them. Heights come from `measure.ts`.
  */
 import type { ImageData } from "../../core/contracts/format-plugin.ts";
+import type { ChartBlock } from "../../core/ir/types.ts";
+import { chartColors } from "../../core/style/chart-colors.ts";
+import { chartAlt } from "../../core/ir/chart.ts";
 import type { FlowItem, ParaSpec, TableSpec, TextBox } from "./content.ts";
 import { fitImage } from "./images.ts";
 import type { MeasureParagraph } from "./measure.ts";
@@ -41,6 +45,8 @@ export const cellMargin = { vertical: 0.08, horizontal: 0.12 };
 /** Pictures placed after other content may shrink to this share of their full size, no less. */
 const minImageShare = 0.6;
 const minImageHeight = 1.8;
+/** Below this a chart's axis labels and legend crowd its plot. */
+const minChartHeight = 2.6;
 /** Rounding slack when comparing heights. */
 const epsilon = 0.001;
 
@@ -327,7 +333,8 @@ function footnoteHeight(ids: string[], width: number, sizes: Sizes, lc: LayoutCo
 type Placed =
   | { kind: "text"; group: string; box: TextBox; geometry: TextGeometry; y: number; height: number; paragraphs: ParagraphModel[] }
   | { kind: "table"; table: TableSpec; geometry: TableGeometry; y: number }
-  | { kind: "image"; image: ImageData; alt: string; caption?: ParagraphModel; y: number; w: number; h: number; captionHeight: number };
+  | { kind: "image"; image: ImageData; alt: string; caption?: ParagraphModel; y: number; w: number; h: number; captionHeight: number }
+  | { kind: "chart"; chart: ChartBlock; y: number; w: number; h: number };
 
 export interface PageFill {
   shapes: ShapeModel[];
@@ -348,6 +355,8 @@ function leadHeight(item: FlowItem, area: Box, sizes: Sizes, lc: LayoutContext):
     }
     case "image":
       return blockGap + minImageHeight;
+    case "chart":
+      return blockGap + minChartHeight;
   }
 }
 
@@ -443,6 +452,19 @@ export function fillPage(items: FlowItem[], area: Box, sizes: Sizes, lc: LayoutC
       break;
     }
 
+    if (item.kind === "chart") {
+      const room = limit - y - gap;
+      if (room < minChartHeight && !empty) {
+        rest = items.slice(i);
+        break;
+      }
+      const h = Math.max(Math.min(room, area.w / 2), Math.min(minChartHeight, area.h));
+      placed.push({ kind: "chart", chart: item.chart, y: y + gap, w: Math.min(area.w, h * 2.2), h });
+      y += gap + h;
+      cited.splice(0, cited.length, ...citing);
+      continue;
+    }
+
     // A picture: full size if it fits, else shrunk to what is left (not below 60%), else on to
     // the next slide; alone on a slide it takes the whole area.
     const caption = item.caption
@@ -488,6 +510,22 @@ function shapes(placed: Placed[], cited: string[], area: Box, sizes: Sizes, lc: 
       });
     } else if (p.kind === "table") {
       out.push(tableShape(p.table, p.geometry, { x: area.x, y: p.y }, sizes.table, lc, name));
+    } else if (p.kind === "chart") {
+      const { chart, labels, series } = p.chart;
+      out.push({
+        type: "chart",
+        name,
+        box: { x: area.x + (area.w - p.w) / 2, y: p.y, w: p.w, h: p.h },
+        chart,
+        ...(p.chart.title ? { title: p.chart.title } : {}),
+        labels,
+        series,
+        colors: chartColors(lc.palette.accent, chart === "pie" ? labels.length : series.length),
+        face: lc.face,
+        textColor: lc.palette.text,
+        size: sizes.caption,
+        alt: chartAlt(p.chart),
+      });
     } else {
       out.push({
         type: "image",

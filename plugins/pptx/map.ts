@@ -95,7 +95,7 @@ export function mapDeck(ir: IRDocument, style: StyleApplied, options: MapOptions
   return { deck: { ...(title ? { title } : {}), face, bulletColor: colours.ink, slides }, diagnostics };
 }
 
-function blockText(block: Block): string {
+export function blockText(block: Block): string {
   switch (block.type) {
     case "heading":
     case "paragraph":

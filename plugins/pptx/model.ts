@@ -4,6 +4,7 @@
  * left corner, font sizes in points, colours as `RRGGBB`), so tests can check the layout without
  * unzipping anything and the packer makes no decisions of its own.
  */
+import type { ChartKind, ChartSeries } from "../../core/ir/types.ts";
 
 export interface Box {
   x: number;
@@ -101,7 +102,25 @@ export interface ImageShape {
   alt: string;
 }
 
-export type ShapeModel = TextShape | RectShape | TableShape | ImageShape;
+/** A native chart (its data travels in the chart part and the workbook embedded beside it). */
+export interface ChartShape {
+  type: "chart";
+  name: string;
+  box: Box;
+  chart: ChartKind;
+  title?: string;
+  labels: string[];
+  series: ChartSeries[];
+  /** One per series; a pie's, one per slice. */
+  colors: string[];
+  face: string;
+  textColor: string;
+  /** Axis, legend and label text, in points. */
+  size: number;
+  alt: string;
+}
+
+export type ShapeModel = TextShape | RectShape | TableShape | ImageShape | ChartShape;
 
 export type SlideKind = "title" | "section" | "content";
 

@@ -12,7 +12,7 @@
 import PptxModule from "pptxgenjs";
 import type Pptx from "pptxgenjs";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import type { DeckModel, ParagraphModel, ShapeModel, SlideModel } from "./model.ts";
+import type { ChartShape, DeckModel, ParagraphModel, ShapeModel, SlideModel } from "./model.ts";
 import { monoFace } from "./theme.ts";
 
 // pptxgenjs ships CommonJS-style typings beside its ES build: under NodeNext the default import
@@ -92,6 +92,9 @@ function addShape(slide: Slide, shape: ShapeModel): void {
       });
       return;
     }
+    case "chart":
+      addChart(slide, shape);
+      return;
     case "image": {
       const mime = shape.format === "jpg" ? "jpeg" : shape.format;
       slide.addImage({
@@ -103,6 +106,43 @@ function addShape(slide: Slide, shape: ShapeModel): void {
       return;
     }
   }
+}
+
+/**
+ * A native chart: bars are clustered columns; the legend shows when there is more than one series (or slices); a
+ * pie labels its slices with their percentages.
+ */
+function addChart(slide: Slide, shape: ChartShape): void {
+  const text = { fontFace: shape.face, fontSize: shape.size, color: shape.textColor };
+  const legend = shape.chart === "pie" || shape.series.length > 1;
+  slide.addChart(
+    shape.chart,
+    shape.series.map((s) => ({ name: s.name, labels: shape.labels, values: s.values })),
+    {
+      ...shape.box,
+      objectName: shape.name,
+      altText: shape.alt,
+      chartColors: shape.colors,
+      ...(shape.chart === "bar" ? { barDir: "col" as const, barGrouping: "clustered" as const } : {}),
+      ...(shape.chart === "line" ? { lineSize: 2.5, lineDataSymbol: "circle" as const, lineDataSymbolSize: 7 } : {}),
+      // Outside the slices, in the text colour: one colour could not read on every slice.
+      ...(shape.chart === "pie"
+        ? { showPercent: true, showValue: false, dataLabelPosition: "outEnd" as const, dataLabelColor: shape.textColor, dataLabelFontFace: shape.face, dataLabelFontSize: shape.size }
+        : {}),
+      showLegend: legend,
+      ...(legend ? { legendPos: "b" as const, legendFontFace: shape.face, legendFontSize: shape.size, legendColor: shape.textColor } : {}),
+      showTitle: Boolean(shape.title),
+      ...(shape.title ? { title: shape.title, titleFontFace: shape.face, titleFontSize: Math.round(shape.size * 1.2), titleColor: shape.textColor } : {}),
+      catAxisLabelFontFace: text.fontFace,
+      catAxisLabelFontSize: text.fontSize,
+      catAxisLabelColor: text.color,
+      valAxisLabelFontFace: text.fontFace,
+      valAxisLabelFontSize: text.fontSize,
+      valAxisLabelColor: text.color,
+      valGridLine: { color: "D9D9D9", size: 0.75 },
+      catGridLine: { style: "none" },
+    },
+  );
 }
 
 const hex4 = (ch: string): string => (ch.codePointAt(0) ?? 0x2022).toString(16).toUpperCase().padStart(4, "0");

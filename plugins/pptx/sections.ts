@@ -126,6 +126,8 @@ function blockLines(block: Block, indent: string): string[] {
       return block.text.split(/\r?\n/).map((line) => indent + line);
     case "table":
       return [...block.header, ...block.rows].map((row) => indent + row.cells.map((c) => plainText(c.inlines)).join(" | "));
+    case "chart":
+      return blockLines(block.table, indent);
     case "image":
       return [indent + (block.alt || block.src)];
     case "math":

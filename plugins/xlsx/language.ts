@@ -33,6 +33,8 @@ function blockTexts(block: Block): string[] {
       return block.blocks.flatMap(blockTexts);
     case "table":
       return [...block.header, ...block.rows].flatMap((row) => row.cells.map((cell) => plainText(cell.inlines)));
+    case "chart":
+      return [...(block.title ? [block.title] : []), ...blockTexts(block.table)];
     case "image":
       return [block.alt];
     case "math":

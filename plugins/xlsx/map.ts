@@ -8,7 +8,8 @@
  *    after (`notes.ts`) — or nothing else, since a workbook needs one sheet.
  * 2. One sheet per table, in document order, named after the nearest heading above it
  *    ("Ventas 2025"; a second table under it "Ventas 2025 (2)"), else "Table n" — cleaned to
- *    Excel's rules and unique (`names.ts`). Tables inside lists and quotes count too.
+ *    Excel's rules and unique (`names.ts`). Tables inside lists and quotes count too. A chart's
+ *    table is one of them, with the chart beside it (`charts.ts`).
  * 3. An assumptions section becomes its sheet where it stands in that order (`assumptions.ts`);
  *    its names are handed out before any formula is checked, so every sheet can use them.
  *
@@ -16,7 +17,7 @@
  * about its conventions as the fallback.
  */
 import type { Diagnostic } from "../../core/diagnostics.ts";
-import type { Block, DocType, HeadingBlock, IRDocument, ListBlock, TableBlock } from "../../core/ir/types.ts";
+import type { Block, ChartBlock, DocType, HeadingBlock, IRDocument, ListBlock, TableBlock } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
 import type { AssumptionEntry } from "./assumptions.ts";
 import { entriesFromList, entriesFromTable, isAssumptionsHeading, mapAssumptions, nameEntries } from "./assumptions.ts";
@@ -30,6 +31,7 @@ import { DefinedNames, SheetNames } from "./names.ts";
 import type { NoteItem } from "./notes.ts";
 import { mapNotes } from "./notes.ts";
 import { mapTable } from "./tables.ts";
+import { sheetChart } from "./charts.ts";
 
 export interface MapOptions {
   type: DocType;
@@ -49,7 +51,9 @@ interface Heading {
   text: string;
 }
 
-type Planned = { kind: "table"; block: TableBlock; heading: Heading | null; sheet?: string } | { kind: "assumptions"; section: AssumptionSection };
+type Planned =
+  | { kind: "table"; block: TableBlock; heading: Heading | null; sheet?: string; chart?: ChartBlock }
+  | { kind: "assumptions"; section: AssumptionSection };
 
 export function mapWorkbook(ir: IRDocument, style: StyleApplied, options: MapOptions): { workbook: WorkbookModel; diagnostics: Diagnostic[] } {
   const language = detectLanguage(ir);
@@ -88,6 +92,12 @@ export function mapWorkbook(ir: IRDocument, style: StyleApplied, options: MapOpt
         planned.push({ kind: "assumptions", section });
       }
       notes.push({ type: "block", block });
+      continue;
+    }
+    if (block.type === "chart") {
+      // The chart's table is a sheet like any table, with the chart beside it; the notes link to it as to a table.
+      planned.push({ kind: "table", block: block.table, heading, chart: block });
+      notes.push({ type: "block", block: block.table });
       continue;
     }
     if (section && block.type === "table") {
@@ -153,7 +163,8 @@ export function mapWorkbook(ir: IRDocument, style: StyleApplied, options: MapOpt
   for (const p of plan) {
     if (p.kind === "table") {
       sheetOf.set(p.block.id, p.sheet!);
-      sheets.push(mapTable(p.block, p.sheet!, ctx));
+      const sheet = mapTable(p.block, p.sheet!, ctx);
+      sheets.push(p.chart ? { ...sheet, charts: [sheetChart(p.chart, sheet, style)] } : sheet);
     } else {
       const { sheet, names } = mapAssumptions(p.section.sheet!, p.section.heading.id, p.section.header, p.section.entries, ctx);
       sheets.push(sheet);
@@ -205,6 +216,7 @@ function allCellTexts(blocks: Block[]): string[] {
   const walk = (list: Block[]) => {
     for (const block of list) {
       if (block.type === "table") for (const row of block.rows) for (const cell of row.cells) out.push(inlineText(cell.inlines, plain));
+      else if (block.type === "chart") walk([block.table]);
       else if (block.type === "list") block.items.forEach((item) => walk(item.blocks));
       else if (block.type === "quote") walk(block.blocks);
       else if (block.type === "paragraph") {

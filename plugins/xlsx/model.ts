@@ -5,6 +5,7 @@
  *
  * Rows and columns are 1-based, as in Excel. Colours are `RRGGBB` without `#`.
  */
+import type { ChartXmlInput } from "../../core/ooxml/chart-xml.ts";
 
 export type CellValue =
   /** A blank cell that still carries a look (borders inside a table). */
@@ -78,6 +79,15 @@ export interface SheetModel {
     /** Rows repeated at the top of every printed page, e.g. `1:1`. */
     titleRows?: string;
   };
+  /** Native charts of the sheet's cells, packed as chart parts after exceljs (charts.ts). */
+  charts?: SheetChart[];
+}
+
+export interface SheetChart {
+  chart: ChartXmlInput;
+  /** The cells the chart covers: its top-left cell and its size, in columns and rows (1-based, as above). */
+  anchor: { column: number; row: number; columns: number; rows: number };
+  alt: string;
 }
 
 export interface DefinedNameModel {

@@ -6,10 +6,13 @@
  * labels); the others are written with no value at all, and the workbook asks for a full
  * calculation on load, so Excel and LibreOffice compute every formula when the file is opened
  * and no stale number can show.
+ *
+ * Charts are added to the package exceljs wrote (charts.ts), which cannot write them.
  */
 import ExcelJS from "exceljs";
 import type { CellLook, CellModel, SheetModel, WorkbookModel } from "./model.ts";
 import { sheetRef } from "./names.ts";
+import { addCharts } from "./charts.ts";
 
 const monoFont = "Consolas";
 /** A4; Quire's default region is the EU (DESIGN.md, `QUIRE_REGION`). */
@@ -32,7 +35,7 @@ export async function pack(model: WorkbookModel, signal?: AbortSignal): Promise<
   signal?.throwIfAborted();
   const buffer = await workbook.xlsx.writeBuffer();
   const bytes = buffer as unknown as Uint8Array;
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return addCharts(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), model);
 }
 
 function addSheet(workbook: ExcelJS.Workbook, sheet: SheetModel, model: WorkbookModel): void {

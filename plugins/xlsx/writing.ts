@@ -11,6 +11,7 @@ export const xlsxWriting: WritingGuide = {
     "In every sheet the header row is row 1 and the first data row is row 2; the first column is A. Cell references in formulas must follow that layout.",
     "A cell written `=…` is a real formula (for example `=B2*C2`, `=SUM(B2:B13)`, `=B2*(1+growth_rate)`). Compute nothing yourself that a formula can compute.",
     "Inputs go in a section headed `## Assumptions`: a table `| Assumption | Value |` where each label may carry its name in backticks (`growth_rate`); formulas anywhere use those names instead of typed numbers.",
+    "A chart (placed beside its table's sheet, reading its cells): a fence ```chart holding `type: bar` (or `line`, `pie`) and optionally `title: …`, closed by ```, then directly its pipe table: first column the labels, each column of numbers a series.",
     "A last row whose first cell is `Total` gets SUM formulas by itself.",
     "Use INDEX/MATCH, never XLOOKUP, FILTER, UNIQUE, SORT or other dynamic-array functions.",
     "Numbers plain (1250.5, 12%, 2025-03-31); no units inside numeric cells (put them in the header: `Revenue (EUR)`).",

@@ -89,7 +89,7 @@ const info = (pdf: Uint8Array): Promise<{ pages: number; text: PdfPageText[] }> 
     return { pages, text };
   });
 
-const previews = (pdf: Uint8Array, options: { maxPages?: number; width?: number } = {}): Promise<PdfPreview[]> => {
+const previews = (pdf: Uint8Array, options: { maxPages?: number; width?: number; pages?: ReadonlyArray<number> } = {}): Promise<PdfPreview[]> => {
   const maxPages = Math.floor(options.maxPages ?? DEFAULT_MAX_PAGES);
   const width = Math.floor(options.width ?? DEFAULT_WIDTH);
   if (!(width >= 1 && width <= MAX_WIDTH)) {
@@ -98,8 +98,12 @@ const previews = (pdf: Uint8Array, options: { maxPages?: number; width?: number 
   if (!(maxPages >= 0)) return Promise.reject(new RangeError(`previews: maxPages must be 0 or more, got ${options.maxPages}`));
   return withDocument(pdf, (doc, mupdf) => {
     const count = Math.min(doc.countPages(), maxPages);
+    // Chosen pages (numbered from 1) that exist, in order; else the first `maxPages`.
+    const chosen = options.pages
+      ? [...new Set(options.pages)].filter((p) => Number.isInteger(p) && p >= 1 && p <= doc.countPages()).sort((a, b) => a - b).slice(0, maxPages).map((p) => p - 1)
+      : Array.from({ length: count }, (_, i) => i);
     const out: PdfPreview[] = [];
-    for (let index = 0; index < count; index++) {
+    for (const index of chosen) {
       const page = doc.loadPage(index);
       try {
         // Bounds include the page's rotation; moving the origin to 0,0 makes the pixmap exactly `width` wide.

@@ -26,6 +26,8 @@ import type { WorkerData } from "../../core/work/pool.ts";
 import type { HostModelAnswer, PipelineInput, WorkTasks } from "../../core/work/work.ts";
 import { Model } from "../../core/services/model.ts";
 import { ImageSearch } from "../../core/services/image-search.ts";
+import { Sandbox } from "../../core/services/sandbox.ts";
+import type { Sandbox as SandboxShape, SandboxResult } from "../../core/contracts/sandbox.ts";
 import { noImageSearch, type ImageSearchClient, type WebImage } from "../../core/contracts/image-search.ts";
 import { ModelUnavailable, noModel, type ModelClient, type ModelRole } from "../../core/contracts/model.ts";
 import { formatPlugins } from "../../plugins/index.ts";
@@ -84,6 +86,12 @@ const modelOf = (host: HostClient, models: PipelineInput["models"]): ModelClient
       }
     : noModel;
 
+/** The host's sandbox, called through the port: the program runs as the host's process, killed when the task stops. */
+const sandboxOf = (host: HostClient): SandboxShape => ({
+  available: () => host.call<boolean>("sandboxAvailable"),
+  run: ({ signal: _signal, ...input }) => host.call<SandboxResult>("sandboxRun", input),
+});
+
 /** The host's image search, called through the port. */
 const imageSearchOf = (host: HostClient, configured: boolean): ImageSearchClient =>
   configured ? { configured: true, search: (query, { limit }) => host.call<WebImage[]>("searchImages", query, limit) } : noImageSearch;
@@ -106,6 +114,7 @@ export const tasks: WorkTasks = {
       pluginsLayer,
       Model.layer(modelOf(h, input.models)),
       ImageSearch.layer(imageSearchOf(h, input.imageSearch)),
+      Layer.succeed(Sandbox, sandboxOf(h)),
       hostEngines(h),
       Layer.succeed(Db, db),
       Layer.succeed(Blobs, blobs),

@@ -167,7 +167,7 @@ describe("the fast path", () => {
   });
 
   test("quality: the caller's level picks the model; max_quality caps what auto chooses", async () => {
-    model.script = writer({ understand: { json: understanding({ quality: "best", needs: { comments: true, tracked_changes: false, template: false, copy_design: false } }) } });
+    model.script = writer({ understand: { json: understanding({ quality: "best", needs: { comments: true, tracked_changes: false, template: false, copy_design: false, charts: false, free_layout: false } }) } });
     const capped = await finished(await create({ format: "docx", prompt: "A memo on the office move with comments for the team [Q-CAP].", max_quality: "standard" }));
     assert.equal(capped.quality?.level, "standard");
     assert.match(capped.quality?.reason ?? "", /comments.*capped at standard/);
@@ -176,7 +176,9 @@ describe("the fast path", () => {
     assert.ok(sentFor("Q-FAST").some((r) => r.body.model === "m-fast") && !sentFor("Q-FAST").some((r) => r.body.model === "m-writer"));
     const best = await finished(await create({ format: "docx", prompt: "A memo on the office move [Q-BEST].", quality: "best" }));
     assert.equal(best.quality?.level, "best");
-    assert.match(best.route?.reason ?? "", /agent path.*charged as standard/);
+    // The scripted model knows no agent: the agent cannot finish, the fast path lays the text out, charged as standard.
+    assert.equal(best.route?.path, "fast");
+    assert.match(best.route?.reason ?? "", /agent could not finish.*fast path/);
     assert.deepEqual(chargeOf(best.id), { level: "standard", charged: 1 });
     assert.deepEqual(chargeOf(capped.id), { level: "standard", charged: 1 });
     assert.deepEqual(chargeOf(fast.id), { level: "fast", charged: 1 });

@@ -6,12 +6,14 @@
 import type { ChatRequest, Reply, Script } from "./model-server.ts";
 import type { UnderstandingAnswer } from "../../core/writing/understand.ts";
 
-export type Step = "understand" | "outline" | "style" | "part" | "page" | "edit" | "other";
+export type Step = "understand" | "outline" | "style" | "part" | "page" | "edit" | "agent" | "inspect" | "other";
 
 export const stepOf = (req: ChatRequest): Step => {
   const system = req.system;
   if (req.schemaName === "request_understanding" || /You read requests sent to a document service/.test(system)) return "understand";
   if (req.schemaName === "document_outline" || /^You plan a /.test(system)) return "outline";
+  if (req.schemaName === "agent_program" || /^You are a document engineer/.test(system)) return "agent";
+  if (req.schemaName === "page_inspection" || /^You check the rendered pages/.test(system)) return "inspect";
   if (req.schemaName === "edit_plan" || /^You turn a request to change an existing document/.test(system)) return "edit";
   if (/style/i.test(req.schemaName ?? "") || (/style/i.test(system) && req.format !== undefined)) return "style";
   if (/the whole web page/.test(system)) return "page";
@@ -31,7 +33,7 @@ export const understanding = (over: Partial<UnderstandingAnswer> = {}): Understa
   harm_reason: "",
   quality: "fast",
   quality_reason: "a short document",
-  needs: { comments: false, tracked_changes: false, template: false, copy_design: false },
+  needs: { comments: false, tracked_changes: false, template: false, copy_design: false, charts: false, free_layout: false },
   title: "Office move",
   ...over,
 });

@@ -7,7 +7,7 @@ import { describe, it } from "node:test";
 import type { CodeBlock } from "../../../core/ir/types.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { buildPage } from "../../../plugins/artifact/page.ts";
-import { readNumber } from "../../../plugins/artifact/table-chart.ts";
+import { readNumber } from "../../../core/ir/chart.ts";
 import { parseWidget, type Widget } from "../../../plugins/artifact/widgets.ts";
 
 const code = (lang: string, text: string, meta?: string): CodeBlock => ({ type: "code", id: "b0", lang, text, ...(meta ? { meta } : {}) }) as CodeBlock;

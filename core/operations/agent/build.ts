@@ -1,0 +1,183 @@
+/**
+ * The agent path (interface, "Two generation paths": `agent`): the model writes a program that builds the file, the
+ * sandbox runs it, the warm pool renders its pages, the model looks at them, and the program is corrected until the
+ * pages pass or the budget of the quality level is spent. Each program is one `agent.step`, each look one
+ * `agent.checked`. A program that fails gets its error back; a file that is not a valid file of its format gets what
+ * its review found; a look that finds problems gets them with the service's own findings. The last file that passed
+ * the sandbox and the format's review is kept when the inspections run out; with none, the caller falls back to the
+ * fast path (`agent.fallback`). The model failing, refusing or hanging ends the agent, never the document.
+ */
+import * as Effect from "effect/Effect";
+import type { IRDocument } from "../../ir/types.ts";
+import type { StyleApplied } from "../../style/types.ts";
+import { ModelUnavailable, type ModelRequest, type ModelRole } from "../../contracts/model.ts";
+import type { SandboxResult } from "../../contracts/sandbox.ts";
+import type { PdfPageText } from "../../contracts/engines.ts";
+import { Model } from "../../services/model.ts";
+import { Sandbox } from "../../services/sandbox.ts";
+import { Converter, Fonts, PdfEngine } from "../../services/engines.ts";
+import { Registry } from "../../services/plugins.ts";
+import { AGENT_BUDGET, INSPECTION_WIDTH, PROGRAM_LIMITS, pagesToInspect } from "../../agent/budget.ts";
+import { stepMessages, inspectionMessages, type BuildBrief, type BuiltFormat, type Feedback } from "../../agent/prompts.ts";
+import { inspected, inspectionSchema, stepSchema, type InspectionAnswer, type Problem, type StepAnswer } from "../../agent/schemas.ts";
+import { findingText, missingText } from "../../agent/findings.ts";
+import type { Level } from "../../writing/understand.ts";
+import { event, phase } from "../job.ts";
+
+export interface AgentTask {
+  readonly brief: Omit<BuildBrief, "budget">;
+  readonly level: Level;
+  readonly role: ModelRole;
+  /** The checked document the program lays out (its Markdown is `brief.markdown`). */
+  readonly ir: IRDocument;
+  readonly style: StyleApplied;
+  readonly fonts: ReadonlyArray<string>;
+  /** Files put in the program's folder: pictures, the design source. */
+  readonly files: ReadonlyArray<{ name: string; bytes: Uint8Array }>;
+  /** The name of the PowerPoint template among `files`, when the deck is built on one. */
+  readonly template: string | null;
+  /** The whole agent's time; past it the last good file is kept, or the fast path takes over. */
+  readonly deadlineMs: number;
+}
+
+export interface AgentFile {
+  readonly bytes: Uint8Array;
+  readonly pdf: Uint8Array;
+  readonly pages: number;
+  readonly text: PdfPageText[];
+}
+
+export type AgentOutcome =
+  | { readonly done: true; readonly file: AgentFile; readonly steps: number; readonly inspections: number; readonly unresolved: ReadonlyArray<Problem> }
+  | { readonly done: false; readonly reason: string; readonly steps: number };
+
+type Checked = { file: AgentFile; findings: string[] } | { invalid: string };
+
+/** A model call that ends the agent rather than the document: its failure is data for the fallback. */
+const ask = <T>(request: Omit<ModelRequest, "signal">) =>
+  Effect.gen(function* () {
+    const model = yield* Model;
+    return yield* Effect.tryPromise({ try: (signal) => model.ask<T>({ ...request, signal }), catch: (error) => error }).pipe(
+      Effect.map((answer) => ({ ok: true as const, value: answer.value })),
+      Effect.catchAll((error) => (error instanceof ModelUnavailable ? Effect.succeed({ ok: false as const, reason: `${error.code}: ${error.message}` }) : Effect.die(error))),
+    );
+  });
+
+/** The file the program wrote, checked as its format's review and LibreOffice see it. */
+const check = (format: BuiltFormat, bytes: Uint8Array, ir: IRDocument) =>
+  Effect.gen(function* () {
+    const plugin = (yield* Registry).get(format);
+    const fonts = yield* Effect.promise((yield* Fonts).installed);
+    const converter = yield* Converter;
+    const pdfEngine = yield* PdfEngine;
+    return yield* Effect.tryPromise({
+      try: async (signal): Promise<Checked> => {
+        let findings: string[] = [];
+        if (plugin?.inspect) {
+          const inspection = await plugin.inspect(bytes, { signal, converter, fonts }).catch((error: Error) => ({ error }));
+          if ("error" in inspection) return { invalid: inspection.error.message };
+          const errors = inspection.findings.filter((f) => f.severity === "error");
+          if (errors.length) return { invalid: errors.slice(0, 8).map(findingText).join("; ") };
+          // Layout is the agent's to fix; what the request asked for (comments, tracked changes) is not a finding.
+          findings = inspection.findings.filter((f) => f.severity === "warning" && f.category === "layout").slice(0, 8).map(findingText);
+        }
+        const pdf = await converter.convert(bytes, format, "pdf", { signal }).catch((error: Error) => ({ error }));
+        if ("error" in pdf) return { invalid: `LibreOffice could not open it: ${pdf.error.message}` };
+        const info = await pdfEngine.info(pdf);
+        return { file: { bytes, pdf, pages: info.pages, text: info.text }, findings: [...findings, ...missingText(ir, info.text.map((t) => t.text))] };
+      },
+      catch: (error) => error,
+    }).pipe(Effect.orDie);
+  });
+
+const runProgram = (task: AgentTask, format: BuiltFormat, program: string) =>
+  Effect.gen(function* () {
+    const sandbox = yield* Sandbox;
+    return yield* Effect.tryPromise({
+      try: (signal): Promise<SandboxResult> =>
+        sandbox.run({
+          program,
+          format,
+          files: task.files,
+          kit: {
+            style: task.style,
+            fonts: [...task.fonts],
+            markdown: task.brief.markdown,
+            title: task.brief.title,
+            type: task.brief.type,
+            ...(task.template ? { template: task.template } : {}),
+          },
+          limits: PROGRAM_LIMITS,
+          signal,
+        }),
+      catch: (error) => error,
+    }).pipe(Effect.orDie);
+  });
+
+const look = (task: AgentTask, format: BuiltFormat, file: AgentFile) =>
+  Effect.gen(function* () {
+    const pdfEngine = yield* PdfEngine;
+    const shots = yield* Effect.promise(() => pdfEngine.previews(file.pdf, { pages: pagesToInspect(file.pages), maxPages: file.pages, width: INSPECTION_WIDTH }));
+    const answer = yield* ask<InspectionAnswer>({
+      role: task.role,
+      messages: inspectionMessages({ ...task.brief, format }, shots, file.pages),
+      schema: inspectionSchema,
+      maxTokens: 2000,
+    });
+    return answer.ok ? { ok: true as const, answer: inspected(answer.value, file.pages), pages: shots.map((s) => s.page) } : answer;
+  });
+
+export const buildWithAgent = (task: AgentTask) =>
+  Effect.gen(function* () {
+    const budget = AGENT_BUDGET[task.level];
+    const format: BuiltFormat = task.brief.format;
+    const brief: BuildBrief = { ...task.brief, budget };
+    const started = Date.now();
+    let last: { program: string; feedback: Feedback } | null = null;
+    let kept: { file: AgentFile; problems: Problem[] } | null = null;
+    let inspections = 0;
+    let steps = 0;
+    yield* phase("agent");
+    const give = (reason: string): AgentOutcome =>
+      kept ? { done: true, file: kept.file, steps, inspections, unresolved: kept.problems } : { done: false, reason, steps };
+
+    while (steps < budget.steps) {
+      if (Date.now() - started > task.deadlineMs) return give(`the agent ran out of time (${Math.round(task.deadlineMs / 1000)} s)`);
+      steps += 1;
+      const answer: { ok: true; value: StepAnswer } | { ok: false; reason: string } = yield* ask<StepAnswer>({ role: task.role, messages: stepMessages(brief, last, budget.steps - steps), schema: stepSchema, maxTokens: 16_000 });
+      if (!answer.ok) return give(`the agent's model failed: ${answer.reason}`);
+      const program: string = String(answer.value.program ?? "");
+      const plan = String(answer.value.plan ?? "").slice(0, 300);
+      const ran = yield* runProgram(task, format, program);
+      if (!ran.ok) {
+        yield* event("agent.step", { step: steps, of: budget.steps, plan, outcome: ran.reason, message: ran.message.slice(0, 500), ms: ran.ms });
+        last = { program, feedback: { kind: "failed", reason: ran.reason, message: ran.message, log: ran.log } };
+        continue;
+      }
+      const checked = yield* check(format, ran.bytes, task.ir);
+      if ("invalid" in checked) {
+        yield* event("agent.step", { step: steps, of: budget.steps, plan, outcome: "invalid_file", message: checked.invalid.slice(0, 500), ms: ran.ms });
+        last = { program, feedback: { kind: "invalid", message: checked.invalid } };
+        continue;
+      }
+      yield* event("agent.step", { step: steps, of: budget.steps, plan, outcome: "file", pages: checked.file.pages, findings: checked.findings.length, ms: ran.ms });
+      kept = { file: checked.file, problems: [] };
+      if (inspections >= budget.inspections) return give("");
+      inspections += 1;
+      const seen = yield* look(task, format, checked.file);
+      if (!seen.ok) return give(`the agent's model failed: ${seen.reason}`);
+      const problems = seen.answer.problems;
+      yield* event("agent.checked", {
+        inspection: inspections,
+        of: budget.inspections,
+        pages: seen.pages,
+        verdict: seen.answer.verdict,
+        problems: problems.map((p) => ({ page: p.page, kind: p.kind, description: p.description })),
+        findings: checked.findings,
+      });
+      kept = { file: checked.file, problems };
+      if (seen.answer.verdict === "good" && checked.findings.length === 0) return give("");
+      last = { program, feedback: { kind: "looked", problems, findings: checked.findings, pages: checked.file.pages } };
+    }
+    return give(`the agent used its ${budget.steps} steps without a file that opens`);
+  });

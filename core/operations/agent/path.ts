@@ -1,0 +1,126 @@
+/**
+ * A document on the agent path, from its checked text to its files: the pictures and the design source go into the
+ * program's folder, the agent builds (build.ts), and its file is delivered with the text's findings placed on the
+ * pages they landed on and what the last look still saw. When the agent cannot finish (no sandbox here, out of
+ * steps or time, no file that opens, the model failing) the fast path lays the same text out, `agent.fallback`
+ * says why, and the caller charges a `best` document as `standard`.
+ */
+import * as Effect from "effect/Effect";
+import type { Diagnostic } from "../../diagnostics.ts";
+import type { OfficeKind } from "../../compile/compile.ts";
+import type { ModelRole } from "../../contracts/model.ts";
+import { Sandbox } from "../../services/sandbox.ts";
+import { Converter, Fonts } from "../../services/engines.ts";
+import { imageSources, renameImages } from "../../ir/images.ts";
+import { writeMarkdown } from "../../markdown/write.ts";
+import { openPackage } from "../../ooxml/package.ts";
+import { designWords, themeDesign } from "../../ooxml/theme-design.ts";
+import type { Level } from "../../writing/understand.ts";
+import type { BuildBrief } from "../../agent/prompts.ts";
+import type { Problem } from "../../agent/schemas.ts";
+import { AGENT_DEADLINE_MS } from "../../agent/budget.ts";
+import { renderPrepared, locatedDiagnostics, type Prepared } from "../create-content.ts";
+import type { Design } from "../steps/design.ts";
+import { fileBase, outputs } from "../steps/deliver.ts";
+import { event } from "../job.ts";
+import { buildWithAgent } from "./build.ts";
+
+export interface AgentPathInput {
+  readonly format: OfficeKind | "pdf";
+  readonly prepared: Prepared;
+  readonly level: Level;
+  readonly role: ModelRole;
+  readonly brief: Pick<BuildBrief, "prompt" | "language" | "title" | "asks">;
+  readonly design: Design | null;
+}
+
+/** What the theme of an Office design source says (faces, colours); a PDF or a damaged file: its pages speak for it. */
+const designSummary = (bytes: Uint8Array): string => {
+  try {
+    return `${designWords(themeDesign(openPackage(bytes)))}.`;
+  } catch {
+    return "read it with quire.read() and copy its look (fonts, colours, spacing, headers).";
+  }
+};
+
+const EXTENSION = { png: "png", jpg: "jpg", gif: "gif" } as const;
+
+/** What the last look still saw, as the report's issues. */
+const unresolvedIssues = (problems: ReadonlyArray<Problem>): Diagnostic[] =>
+  problems.map((p) => ({
+    code: "layout.visual_problem",
+    severity: "warning",
+    category: "layout",
+    message: `Seen on the rendered page and not corrected (${p.kind.replace("_", " ")}): ${p.description}`,
+    location: { pages: [p.page] },
+  }));
+
+export const agentPath = (input: AgentPathInput) =>
+  Effect.gen(function* () {
+    const { prepared, format } = input;
+    const built: "docx" | "pptx" | "xlsx" = format === "pdf" ? "docx" : format;
+    const template = input.design?.as === "template" ? input.design : null;
+    const fallback = (reason: string, steps: number) =>
+      Effect.gen(function* () {
+        yield* event("agent.fallback", { reason, steps, path: "fast" });
+        const result = yield* renderPrepared({ format, ...(template ? { template: template.bytes } : {}) }, prepared);
+        return { result, fellBack: reason };
+      });
+
+    const sandbox = yield* Sandbox;
+    if (!(yield* Effect.promise(sandbox.available))) return yield* fallback("no sandbox is available on this machine to run the agent's program", 0);
+
+    // Pictures and the design source are the program's input files; the Markdown names pictures by file.
+    const files: Array<{ name: string; bytes: Uint8Array }> = [];
+    const renames = new Map<string, string>();
+    for (const src of imageSources(prepared.ir)) {
+      const image = yield* Effect.promise(() => prepared.found.lookup(src));
+      if (!image) continue;
+      const name = `picture-${renames.size + 1}.${EXTENSION[image.type]}`;
+      renames.set(src, name);
+      files.push({ name, bytes: image.data });
+    }
+    const designName = input.design ? `design-${input.design.name.replace(/[^\w.-]+/g, "_").slice(-80)}` : null;
+    if (input.design && designName) files.push({ name: designName, bytes: input.design.bytes });
+    const markdown = writeMarkdown(renameImages(prepared.ir, renames));
+    const fonts = [...(yield* Effect.promise((yield* Fonts).installed))];
+
+    const outcome = yield* buildWithAgent({
+      brief: {
+        ...input.brief,
+        format: built,
+        delivered: format,
+        type: prepared.type,
+        markdown,
+        inputs: files.map((f) => f.name),
+        design: input.design ? { name: input.design.name, as: input.design.as, summary: designSummary(input.design.bytes) } : null,
+      },
+      level: input.level,
+      role: input.role,
+      ir: prepared.ir,
+      style: prepared.style.applied,
+      fonts,
+      files,
+      template: template ? designName : null,
+      deadlineMs: AGENT_DEADLINE_MS,
+    });
+    if (!outcome.done) return yield* fallback(outcome.reason, outcome.steps);
+
+    const { file } = outcome;
+    const files_ = yield* outputs(format, fileBase(prepared.name), { file: file.bytes, pdf: file.pdf });
+    const converter = yield* Converter;
+    return {
+      result: {
+        outputs: files_,
+        diagnostics: locatedDiagnostics(prepared, file.text, unresolvedIssues(outcome.unresolved)),
+        pages: file.pages,
+        type: prepared.type,
+        style: { applied: prepared.style.applied, unsupported: prepared.style.unsupported },
+        keyData: prepared.keyData,
+        ledger: [],
+        repairSummary: null,
+        renderer: `agent program (${built}) · ${yield* Effect.promise(converter.version)}`,
+      },
+      fellBack: null,
+    };
+  });

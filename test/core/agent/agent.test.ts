@@ -1,0 +1,116 @@
+/**
+ * The agent path's pure parts (issue 16): the route the service chooses, the pages an inspection shows, an
+ * inspection's answer made safe, the text that never reached a page, and what a design source's theme says.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { chooseRoute } from "../../../core/agent/route.ts";
+import { pagesToInspect, AGENT_BUDGET } from "../../../core/agent/budget.ts";
+import { inspected } from "../../../core/agent/schemas.ts";
+import { missingText } from "../../../core/agent/findings.ts";
+import { feedbackText, stepMessages, type BuildBrief } from "../../../core/agent/prompts.ts";
+import { chooseDesign } from "../../../core/operations/steps/design.ts";
+import { readMarkdown } from "../../../core/markdown/read.ts";
+import { openPackage } from "../../../core/ooxml/package.ts";
+import { designWords, themeDesign } from "../../../core/ooxml/theme-design.ts";
+
+const none = { comments: false, trackedChanges: false, template: false, copyDesign: false, charts: false, freeLayout: false };
+const corpus = (dir: string, name: string) => readFileSync(join(import.meta.dirname, "../../../../shared/corpus", dir, name));
+
+describe("route", () => {
+  test("what only the agent builds takes the agent at any level; best always does; the rest is the fast path", () => {
+    assert.equal(chooseRoute({ format: "docx", level: "fast", needs: none, deckTemplate: false }).path, "fast");
+    assert.equal(chooseRoute({ format: "docx", level: "best", needs: none, deckTemplate: false }).path, "agent");
+    for (const need of ["comments", "trackedChanges", "charts", "freeLayout"] as const) {
+      const route = chooseRoute({ format: "docx", level: "fast", needs: { ...none, [need]: true }, deckTemplate: false });
+      assert.equal(route.path, "agent", need);
+    }
+    assert.match(chooseRoute({ format: "xlsx", level: "standard", needs: { ...none, charts: true }, deckTemplate: false }).reason, /charts/);
+  });
+
+  test("a design to copy needs best (rule 2); a deck's PowerPoint template needs neither best nor the agent", () => {
+    assert.equal(chooseRoute({ format: "docx", level: "standard", needs: { ...none, copyDesign: true }, deckTemplate: false }).path, "fast");
+    assert.match(chooseRoute({ format: "docx", level: "best", needs: { ...none, copyDesign: true }, deckTemplate: false }).reason, /design of a given file/);
+    assert.equal(chooseRoute({ format: "pptx", level: "fast", needs: { ...none, copyDesign: true, template: true }, deckTemplate: true }).path, "fast");
+  });
+
+  test("pages have their own builder", () => {
+    assert.equal(chooseRoute({ format: "artifact", level: "best", needs: { ...none, charts: true }, deckTemplate: false }).path, "fast");
+  });
+
+  test("the design source: a deck's first PowerPoint at any level, another file only when a copy is asked", () => {
+    const sources = [
+      { ref: "file_a", name: "photo.png", kind: "picture" as const },
+      { ref: "file_b", name: "notes.docx", kind: "document" as const },
+      { ref: "file_c", name: "brand.pptx", kind: "document" as const },
+    ];
+    assert.deepEqual(chooseDesign("pptx", sources, false), { ref: "file_c", index: 3, name: "brand.pptx", as: "template" });
+    assert.equal(chooseDesign("docx", sources, false), null);
+    assert.deepEqual(chooseDesign("docx", sources, true), { ref: "file_b", index: 2, name: "notes.docx", as: "design" });
+    assert.equal(chooseDesign("docx", sources.slice(0, 1), true), null);
+  });
+});
+
+describe("budget and inspection", () => {
+  test("the quality table's budgets", () => {
+    assert.deepEqual([AGENT_BUDGET.fast, AGENT_BUDGET.standard, AGENT_BUDGET.best], [{ steps: 25, inspections: 1 }, { steps: 40, inspections: 2 }, { steps: 60, inspections: 4 }]);
+  });
+
+  test("an inspection shows every page of a short document, the first three and an even spread of a long one", () => {
+    assert.deepEqual(pagesToInspect(3), [1, 2, 3]);
+    const long = pagesToInspect(40);
+    assert.equal(long.length, 8);
+    assert.deepEqual(long.slice(0, 3), [1, 2, 3]);
+    assert.equal(long.at(-1), 40);
+    assert.ok(long.every((p, i) => i === 0 || p > long[i - 1]!), "in order, no page twice");
+  });
+
+  test("an inspection's answer is made safe: pages in range, known kinds, and a 'good' with problems is not good", () => {
+    const answer = inspected({ verdict: "good", problems: [{ page: 99, kind: "wobbly" as never, description: "x".repeat(1000), fix: "" }] }, 3);
+    assert.equal(answer.verdict, "correct");
+    assert.equal(answer.problems[0]!.page, 1);
+    assert.equal(answer.problems[0]!.kind, "other");
+    assert.equal(answer.problems[0]!.description.length, 400);
+    assert.equal(inspected({ verdict: "correct", problems: [] }, 2).verdict, "good");
+  });
+});
+
+describe("the service's own findings", () => {
+  const { ir } = readMarkdown("# Move\n\n## Why we move\n\nThe lease ends in March and the new floor is larger.\n\n## Timeline\n\n- Pack the archive in the first week\n\n| Task | Owner |\n|---|---|\n| Pack | Ana |\n");
+
+  test("text that reached no page is named; text spread over lines, hyphenated or re-quoted is found", () => {
+    const pages = ["Move Why we", "move The lease ends in March and the new floor is larger. Timeline • Pack the ar\u00adchive in the first week Task Owner Pack Ana"];
+    assert.deepEqual(missingText(ir, pages), []);
+    const missing = missingText(ir, ["Move Why we move The lease ends in March"]);
+    assert.ok(missing.some((m) => m.includes('"Timeline"')));
+    assert.ok(missing.some((m) => m.includes('"Task"')), "a table header");
+  });
+
+  test("the builder gets back the error, the look's problems and the findings, with what is left of its budget", () => {
+    assert.match(feedbackText({ kind: "failed", reason: "error", message: "TypeError: x is not a function\n  at line 4", log: "" }, 3), /TypeError.*line 4.*3 programs left/s);
+    const looked = feedbackText({ kind: "looked", problems: [{ page: 2, kind: "overflow", description: "the table runs off the page", fix: "narrow it" }], findings: ["docx.table_too_wide: …"], pages: 3 }, 1);
+    assert.match(looked, /page 2, overflow: the table runs off the page Fix: narrow it/);
+    assert.match(looked, /docx\.table_too_wide/);
+    assert.match(looked, /1 program left/);
+  });
+
+  test("only the last program and its feedback travel with a step", () => {
+    const brief: BuildBrief = { format: "docx", delivered: "docx", prompt: "A memo", type: "memo", language: "en", title: "Move", asks: ["comments"], design: null, inputs: [], markdown: "# Move", budget: AGENT_BUDGET.fast };
+    assert.equal(stepMessages(brief, null, 25).length, 2);
+    const next = stepMessages(brief, { program: "await quire.save(1)", feedback: { kind: "invalid", message: "not a zip" } }, 24);
+    assert.equal(next.length, 4);
+    assert.match(String(next[1]!.content), /BEGIN request[\s\S]*comments[\s\S]*BEGIN document/);
+  });
+});
+
+describe("a design source's theme", () => {
+  test("Word, PowerPoint and Excel files give their theme's faces and colours", () => {
+    const deck = themeDesign(openPackage(corpus("pptx", "python-pptx-test.pptx")));
+    assert.ok(deck.fonts.major && deck.fonts.minor, JSON.stringify(deck));
+    assert.match(deck.colors.accent1 ?? "", /^[0-9A-F]{6}$/);
+    const word = themeDesign(openPackage(corpus("docx", "pandoc-headers.docx")));
+    assert.match(designWords(word), /headings in .+ and body text in .+; its colours are dk1 #/);
+  });
+});
