@@ -7,6 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { strFromU8, unzipSync } from "fflate";
@@ -214,5 +216,47 @@ describe("the agent path", () => {
     }
     const text = slides.map((n) => strFromU8(deck[n]!)).join(" ");
     for (const heading of ["Why we move", "Timeline"]) assert.ok(text.includes(heading), `the deck lacks "${heading}"`);
+  });
+
+  test("programs that reach for the network, the service's data or a child process are stopped and told why; the service stays healthy", async () => {
+    let connections = 0;
+    const outside = createServer((_req, res) => res.end("reached")).on("connection", () => void (connections += 1));
+    await new Promise<void>((resolve) => outside.listen(0, "127.0.0.1", resolve));
+    const port = (outside.address() as AddressInfo).port;
+    try {
+      const database = join(svc.dataDir, "quire.sqlite");
+      const programs = [
+        `const r = await fetch("http://127.0.0.1:${port}/"); console.log(await r.text());`,
+        // Past the kit's require: Node's own way to a built-in module, so the sandbox itself must refuse.
+        `const fs = process.getBuiltinModule("fs"); console.log(fs.readFileSync(${JSON.stringify(database)}).length);`,
+        `process.getBuiltinModule("child_process").execSync("id");`,
+        wordProgram({ overflow: false }),
+      ];
+      const script = writer({ understand: { json: understanding({ quality: "fast", needs: { comments: true, tracked_changes: false, template: false, copy_design: false, charts: false, free_layout: false } }) } });
+      const seen: string[] = [];
+      model.script = async (req, i): Promise<Reply> => {
+        if (stepOf(req) === "agent") {
+          seen.push(req.lastUser);
+          return { json: { plan: `attempt ${seen.length}`, program: programs[Math.min(seen.length, programs.length) - 1] } };
+        }
+        if (stepOf(req) === "inspect") return { json: { problems: [], verdict: "good" } };
+        return script(req, i);
+      };
+      const id = await create({ format: "docx", prompt: "A memo on the office move with comments [AGENT-4]." });
+      const doc = await finished(id);
+      assert.ok(["ready", "ready_with_warnings"].includes(doc.status), `${doc.status} ${JSON.stringify(doc.error)}`);
+      assert.equal(doc.route?.path, "agent");
+      const steps = (await events(id)).filter((e) => e.type === "agent.step").map((e) => e.data as Record<string, unknown>);
+      assert.deepEqual(steps.map((s) => s.outcome), ["error", "error", "error", "file"]);
+      assert.equal(connections, 0, "the sandboxed program never reached the server on loopback");
+      // Each refusal went back to the model as the next step's input.
+      assert.match(seen[1]!, /did not produce a file[\s\S]*fetch|ECONNREFUSED|network/i);
+      assert.match(seen[2]!, /ENOENT|no such file|ERR_ACCESS_DENIED|restricted/i);
+      assert.match(seen[3]!, /ERR_ACCESS_DENIED|not permitted|restricted/i);
+      const health = await fetch(`${svc.origin}/healthz`);
+      assert.equal(health.status, 200);
+    } finally {
+      await new Promise((resolve) => outside.close(resolve));
+    }
   });
 });

@@ -165,7 +165,11 @@ export const buildWithAgent = (task: AgentTask) =>
       if (inspections >= budget.inspections) return give("");
       inspections += 1;
       const seen = yield* look(task, format, checked.file);
-      if (!seen.ok) return give(`the agent's model failed: ${seen.reason}`);
+      if (!seen.ok) {
+        // A model that cannot look (no image input, a refusal) leaves the file as the service's own checks passed it.
+        yield* event("agent.checked", { inspection: inspections, of: budget.inspections, verdict: "not_inspected", problems: [], findings: checked.findings, error: seen.reason.slice(0, 300) });
+        return give(`the agent's model failed: ${seen.reason}`);
+      }
       const problems = seen.answer.problems;
       yield* event("agent.checked", {
         inspection: inspections,
