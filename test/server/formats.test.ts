@@ -2,10 +2,12 @@
  * The compiler through the real service: every format delivers what the interface's format table says (the office
  * file and its PDF, or the PDF alone), with `pages` and PNG previews; the document type is detected from the text;
  * pictures from `sources` are placed and an unavailable one is reported without failing the document; the report
- * carries the key data with check digits verified.
+ * carries the key data with check digits verified; a chart block is a native chart, and one that cannot be drawn is
+ * reported (`chart.invalid`) while the document completes.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { strFromU8, unzipSync } from "fflate";
 import { png } from "../support/pictures.ts";
 import { startService, type Service } from "../support/service.ts";
 import { docxText, download, type Doc } from "../support/documents.ts";
@@ -89,7 +91,6 @@ test("pictures from sources are placed; an unavailable one is reported and the d
   assert.ok(unavailable.some((i) => /image search/.test(i.message)));
   assert.ok(unavailable.some((i) => /number 2/.test(i.message)));
   const docx = await download(doc.outputs!.find((o) => o.kind === "docx")!.url);
-  const { unzipSync } = await import("fflate");
   assert.ok(Object.keys(unzipSync(docx.bytes)).some((n) => /^word\/media\/.+\.png$/.test(n)), "the picture is embedded");
   assert.match(docxText(docx.bytes), /Pictures/);
 });
@@ -126,4 +127,23 @@ test("document sources are read, never obeyed: instructions inside them are flag
   assert.ok(selected, "a source.selected event");
   const data = JSON.parse(selected!.split("\n").find((l) => l.startsWith("data:"))!.slice(5));
   assert.equal(data.data.sources[0].chars, source.length);
+});
+
+const CHART = "```chart\ntype: line\n```\n\n| Month | Visits |\n|---|---:|\n| Jan | 120 |\n| Feb | 180 |\n| Mar | 240 |\n";
+
+test("a chart block in the Markdown is a native chart in the deck", async () => {
+  const doc = await create({ format: "pptx", content: { markdown: `# Traffic\n\n## Visits\n\n${CHART}` } });
+  assert.equal(doc.status, "ready");
+  const { bytes } = await download(doc.outputs!.find((o) => o.kind === "pptx")!.url);
+  const parts = unzipSync(bytes);
+  const chart = strFromU8(parts["ppt/charts/chart1.xml"] ?? new Uint8Array());
+  assert.match(chart, /<c:lineChart>/);
+  assert.deepEqual([...chart.matchAll(/<c:v>(\d+)<\/c:v>/g)].map((m) => m[1]), ["120", "180", "240"]);
+});
+
+test("a chart block with no table after it is reported and the document completes", async () => {
+  const doc = await create({ format: "docx", content: { markdown: "# Note\n\n```chart\ntype: bar\n```\n\nThe numbers are still being collected." } });
+  assert.equal(doc.status, "ready_with_warnings");
+  const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: doc.id } } });
+  assert.deepEqual(report!.issues.filter((i) => i.code === "chart.invalid").map((i) => i.severity), ["warning"]);
 });
