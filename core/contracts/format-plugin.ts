@@ -39,6 +39,8 @@ export interface RenderContext {
    * deck is its template (its masters, layouts and theme are used, not imitated). Formats that cannot use it ignore it.
    */
   template?: Uint8Array;
+  /** The file's author (its metadata): the caller's organisation; absent: left empty, never the service's name. */
+  author?: string;
 }
 
 export interface RenderResult {
