@@ -32,6 +32,8 @@ export interface CompileInput {
   readonly images: (src: string) => Promise<ImageData | null>;
   /** A file whose design the rendering takes as its own (a deck's PowerPoint template; RenderContext.template). */
   readonly template?: Uint8Array;
+  /** The file's author (RenderContext.author): the caller's organisation. */
+  readonly author?: string;
   readonly signal: AbortSignal;
   /** What the checks are told beyond the document; absent: the caller's text with no request or sources. */
   readonly told?: Pick<CheckScope, "author" | "request" | "sources" | "quality" | "sector" | "language">;
@@ -89,7 +91,14 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
 
   const build = async (style: StyleApplied) => {
     input.signal.throwIfAborted();
-    const ctx = { name: input.name, type: input.type, signal: input.signal, images: input.images, ...(input.template ? { template: input.template } : {}) };
+    const ctx = {
+      name: input.name,
+      type: input.type,
+      signal: input.signal,
+      images: input.images,
+      ...(input.template ? { template: input.template } : {}),
+      ...(input.author ? { author: input.author } : {}),
+    };
     let rendered = await render(input.ir, style, ctx);
     let pdf = await deps.converter.convert(rendered.bytes, kind, "pdf", { signal: input.signal });
     let info = await deps.pdf.info(pdf);

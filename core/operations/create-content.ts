@@ -21,6 +21,7 @@ import { sources } from "./steps/sources.ts";
 import { checkText } from "./steps/checks.ts";
 import { pictures } from "./steps/pictures.ts";
 import { render } from "./steps/compile.ts";
+import { author } from "./steps/author.ts";
 import { fileBase, outputs } from "./steps/deliver.ts";
 import { Job } from "./job.ts";
 
@@ -80,6 +81,7 @@ export const renderPrepared = (input: Pick<LayOut, "format" | "template">, prepa
   Effect.gen(function* () {
     const { format } = input;
     const { found, type, style, told, name } = prepared;
+    const by = yield* author;
     const compiled = yield* render({
       ir: found.ir,
       format,
@@ -89,6 +91,7 @@ export const renderPrepared = (input: Pick<LayOut, "format" | "template">, prepa
       images: found.lookup,
       told,
       ...(input.template ? { template: input.template } : {}),
+      ...(by ? { author: by } : {}),
     });
     const files = yield* outputs(format, fileBase(name), { file: compiled.office.bytes, pdf: compiled.pdf });
     const converter = yield* Converter;

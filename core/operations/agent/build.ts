@@ -72,19 +72,25 @@ const check = (format: BuiltFormat, bytes: Uint8Array, ir: IRDocument) =>
     const pdfEngine = yield* PdfEngine;
     return yield* Effect.tryPromise({
       try: async (signal): Promise<Checked> => {
+        const review = { signal, converter, fonts };
+        // What a made file must not carry (linked media, remote templates, macros) is removed as in a review.
+        const clean = plugin?.sanitize ? await plugin.sanitize(bytes, review).catch((error: Error) => ({ error })) : { bytes, removed: [] as string[] };
+        if ("error" in clean) return { invalid: clean.error.message };
+        const removed = clean.removed.slice(0, 4).map((what) => `removed from the file, as the service never delivers it: ${what}`);
         let findings: string[] = [];
         if (plugin?.inspect) {
-          const inspection = await plugin.inspect(bytes, { signal, converter, fonts }).catch((error: Error) => ({ error }));
+          const inspection = await plugin.inspect(clean.bytes, review).catch((error: Error) => ({ error }));
           if ("error" in inspection) return { invalid: inspection.error.message };
           const errors = inspection.findings.filter((f) => f.severity === "error");
           if (errors.length) return { invalid: errors.slice(0, 8).map(findingText).join("; ") };
           // Layout is the agent's to fix; what the request asked for (comments, tracked changes) is not a finding.
           findings = inspection.findings.filter((f) => f.severity === "warning" && f.category === "layout").slice(0, 8).map(findingText);
         }
-        const pdf = await converter.convert(bytes, format, "pdf", { signal }).catch((error: Error) => ({ error }));
+        const pdf = await converter.convert(clean.bytes, format, "pdf", { signal }).catch((error: Error) => ({ error }));
         if ("error" in pdf) return { invalid: `LibreOffice could not open it: ${pdf.error.message}` };
-        const info = await pdfEngine.info(pdf);
-        return { file: { bytes, pdf, pages: info.pages, text: info.text }, findings: [...findings, ...missingText(ir, info.text.map((t) => t.text))] };
+        const info = await pdfEngine.info(pdf).catch((error: Error) => ({ error }));
+        if ("error" in info) return { invalid: `its PDF could not be read: ${info.error.message}` };
+        return { file: { bytes: clean.bytes, pdf, pages: info.pages, text: info.text }, findings: [...removed, ...findings, ...missingText(ir, info.text.map((t) => t.text))] };
       },
       catch: (error) => error,
     }).pipe(Effect.orDie);

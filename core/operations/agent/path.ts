@@ -22,6 +22,8 @@ import { AGENT_DEADLINE_MS } from "../../agent/budget.ts";
 import { renderPrepared, locatedDiagnostics, type Prepared } from "../create-content.ts";
 import type { Design } from "../steps/design.ts";
 import { fileBase, outputs } from "../steps/deliver.ts";
+import { author } from "../steps/author.ts";
+import { withAuthor } from "../../ooxml/authorship.ts";
 import { event } from "../job.ts";
 import { buildWithAgent } from "./build.ts";
 
@@ -107,7 +109,7 @@ export const agentPath = (input: AgentPathInput) =>
     if (!outcome.done) return yield* fallback(outcome.reason, outcome.steps);
 
     const { file } = outcome;
-    const files_ = yield* outputs(format, fileBase(prepared.name), { file: file.bytes, pdf: file.pdf });
+    const files_ = yield* outputs(format, fileBase(prepared.name), { file: withAuthor(file.bytes, yield* author), pdf: file.pdf });
     const converter = yield* Converter;
     return {
       result: {

@@ -15,6 +15,7 @@ import { chooseDesign } from "../../../core/operations/steps/design.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { openPackage } from "../../../core/ooxml/package.ts";
 import { designWords, themeDesign } from "../../../core/ooxml/theme-design.ts";
+import { withAuthor } from "../../../core/ooxml/authorship.ts";
 
 const none = { comments: false, trackedChanges: false, template: false, copyDesign: false, charts: false, freeLayout: false };
 const corpus = (dir: string, name: string) => readFileSync(join(import.meta.dirname, "../../../../shared/corpus", dir, name));
@@ -112,5 +113,20 @@ describe("a design source's theme", () => {
     assert.match(deck.colors.accent1 ?? "", /^[0-9A-F]{6}$/);
     const word = themeDesign(openPackage(corpus("docx", "pandoc-headers.docx")));
     assert.match(designWords(word), /headings in .+ and body text in .+; its colours are dk1 #/);
+  });
+});
+
+describe("the agent's file names the caller's organisation as its author", () => {
+  test("a library's own name is replaced, or left empty, and the rest of the package is untouched", async () => {
+    const { Document, Packer, Paragraph } = await import("docx");
+    const { unzipSync, strFromU8 } = await import("fflate");
+    const made = new Uint8Array(await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph("Hello")] }] })));
+    const core = (bytes: Uint8Array) => strFromU8(unzipSync(bytes)["docProps/core.xml"]!);
+    assert.match(core(made), /<dc:creator>Un-named<\/dc:creator>/, "the library's default, as made");
+    const named = withAuthor(made, "Acme & Co");
+    assert.match(core(named), /<dc:creator>Acme &amp; Co<\/dc:creator>/);
+    assert.match(core(named), /<cp:lastModifiedBy>Acme &amp; Co<\/cp:lastModifiedBy>/);
+    assert.match(core(withAuthor(made, undefined)), /<dc:creator><\/dc:creator>/);
+    assert.deepEqual(unzipSync(named)["word/document.xml"], unzipSync(made)["word/document.xml"]);
   });
 });
