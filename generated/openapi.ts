@@ -1086,7 +1086,9 @@ export interface components {
          *       or the sandbox's failure (`error`, `timeout`, `cpu`, `memory`, `no_output`,
          *       `output_too_big`), with a `message`.
          *     - `agent.checked`: a page inspection of the agent: `{inspection, of, pages, verdict, problems,
-         *       findings}`; `verdict` is `good` or `correct`, each problem `{page, kind, description}` with
+         *       findings}`; `verdict` is `good`, `correct`, or `not_inspected` (the model could not look at
+         *       the pages; `error` says why, and the file is kept as the service's own checks passed it); each
+         *       problem is `{page, kind, description}` with
          *       `kind` one of `overlap`, `overflow`, `cut_text`, `empty_space`, `contrast`,
          *       `missing_content`, `other`.
          *     - `agent.fallback`: the agent could not finish; the `fast` path is used (a `best` document is
