@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Quire needs on a Debian machine with Node: the Debian packages (LibreOffice, Chromium, Tesseract,
-# fonts, poppler) and the npm packages. Idempotent and quick when nothing changed: packages are only installed when
+# fonts, poppler, pandoc, bubblewrap for the agent's sandbox, PostgreSQL for the tests that run on it) and the npm
+# packages. Idempotent and quick when nothing changed: packages are only installed when
 # missing, and npm only runs when package-lock.json changed since the last install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEBS=(libreoffice-writer libreoffice-impress libreoffice-calc python3-uno chromium
       tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa fonts-liberation fonts-dejavu-core fonts-crosextra-carlito
-      fonts-crosextra-caladea poppler-utils pandoc bubblewrap)
+      fonts-crosextra-caladea poppler-utils pandoc bubblewrap postgresql)
 
 missing=()
 for pkg in "${DEBS[@]}"; do
