@@ -33,6 +33,11 @@ export interface Config {
   readonly warmStart: boolean;
   readonly signingSecret: string | undefined;
   readonly sweepIntervalMs: number;
+  /**
+   * On a shared (PostgreSQL) store: an instance whose heartbeat is older than this is gone, and its running work is
+   * taken over by the others. It beats six times in this span.
+   */
+  readonly instanceStaleMs: number;
   readonly rateLimitPerMinute: number;
   /** Slows every job by this many milliseconds; only for tests of cancel and crash recovery. */
   readonly renderDelayMs: number;
@@ -159,6 +164,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     warmStart: env.QUIRE_WARM_START !== "0",
     signingSecret: env.QUIRE_SIGNING_SECRET || undefined,
     sweepIntervalMs: int(env.QUIRE_SWEEP_INTERVAL_MS, 60_000, "QUIRE_SWEEP_INTERVAL_MS"),
+    instanceStaleMs: Math.max(600, int(env.QUIRE_INSTANCE_STALE_MS, 30_000, "QUIRE_INSTANCE_STALE_MS")),
     rateLimitPerMinute: int(env.QUIRE_RATE_LIMIT_PER_MINUTE, 120, "QUIRE_RATE_LIMIT_PER_MINUTE"),
     renderDelayMs: int(env.QUIRE_RENDER_DELAY_MS, 0, "QUIRE_RENDER_DELAY_MS"),
     work: {

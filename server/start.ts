@@ -16,6 +16,7 @@ import { makeRateLimiter } from "../core/limits/rate.ts";
 import { startWorkers } from "../core/jobs/worker.ts";
 import { runDocument } from "../core/documents/run.ts";
 import { recoverInterrupted } from "../core/jobs/recover.ts";
+import { beat, BEATS_PER_SPAN, forgetGone, leave, liveOwners } from "../core/jobs/instances.ts";
 import { settleInterrupted } from "../core/documents/idempotency.ts";
 import { sweep } from "../core/documents/content.ts";
 import { buildServer } from "./app.ts";
@@ -73,7 +74,12 @@ export const startService = async (config: Config) => {
     writeFileSync(join(config.dataDir, "local-api-key"), `${firstKey}\n`, { mode: 0o600 });
     log(`no API key existed: created one for local use, saved in ${join(config.dataDir, "local-api-key")}: ${firstKey}`);
   }
-  await settleInterrupted(s.db, owner);
+  // Instances sharing a PostgreSQL store take over only the work of those that stopped beating; on SQLite the store
+  // is this process's alone, so whatever another owner left is taken at once.
+  const shared = Boolean(config.databaseUrl);
+  await beat(s.db, owner, s.clock.now());
+  const live = () => liveOwners(s.db, owner, s.clock.now(), shared ? config.instanceStaleMs : null);
+  await settleInterrupted(s.db, await live());
   const engines = await runtime.runPromise(enginesOf);
   const plugins = await runtime.runPromise(Registry);
   // The agent's programs run under bubblewrap, as processes of this thread; a machine without it takes the fast path.
@@ -111,7 +117,7 @@ export const startService = async (config: Config) => {
     work,
     plugins,
   };
-  await recoverInterrupted(deps, owner);
+  await recoverInterrupted(deps, await live());
   webhooks.start();
   // Warm the converter pool while the service starts listening, so the first document does not pay for it.
   if (config.warmStart) for (const start of warmUp) start().catch((error) => log("the LibreOffice pool did not start; documents will retry it", error));
@@ -123,7 +129,22 @@ export const startService = async (config: Config) => {
     run: (documentId, attempts) => runDocument({ ...deps, renderDelayMs: config.renderDelayMs, allowPrivateUrls: config.allowPrivateUrls }, documentId, attempts),
     onError: (documentId, error) => log(`job ${documentId}`, error),
   });
-  await failInterruptedExtractions(s.db, owner);
+  await failInterruptedExtractions(s.db, await live());
+  const heartbeat = setInterval(() => void beat(s.db, owner, s.clock.now()).catch((error) => log("heartbeat failed", error)), config.instanceStaleMs / BEATS_PER_SPAN);
+  heartbeat.unref();
+  // What an instance that died left behind is taken over by the others while they run, not only when one starts.
+  const takeover = shared
+    ? setInterval(() => {
+        void (async () => {
+          const alive = await live();
+          await settleInterrupted(s.db, alive);
+          await recoverInterrupted(deps, alive);
+          await failInterruptedExtractions(s.db, alive);
+          await forgetGone(s.db, s.clock.now());
+        })().catch((error) => log("taking over a gone instance's work failed", error));
+      }, config.instanceStaleMs / 2)
+    : null;
+  takeover?.unref();
   const extraction: ExtractDeps = {
     db: s.db,
     now: s.clock.now,
@@ -150,11 +171,14 @@ export const startService = async (config: Config) => {
     if (stopped) return;
     stopped = true;
     clearInterval(sweeper);
+    clearInterval(heartbeat);
+    if (takeover) clearInterval(takeover);
     server.close();
     await workers.stop();
     await webhooks.stop();
     await work.close();
     await sandbox.close?.();
+    await leave(s.db, owner).catch(() => undefined);
     await runtime.dispose();
   };
   return { app, server, stop, port: server.port };

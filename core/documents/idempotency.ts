@@ -55,9 +55,14 @@ export const releaseKey = async (db: Knex, organizationId: string, key: string, 
   else await db("idempotency_keys").where({ organization_id: organizationId, key, state: "in_progress" }).whereNull("document_id").delete();
 };
 
-/** At start: keys left `in_progress` by a process that is gone are answered by their document. */
-export const settleInterrupted = async (db: Knex, owner: string) => {
-  const stale = () => db("idempotency_keys").where({ state: "in_progress" }).whereNot("owner", "like", `${owner}:%`);
+/** Keys left `in_progress` by a process that is gone (not among `live`) are answered by their document. */
+export const settleInterrupted = async (db: Knex, live: readonly string[]) => {
+  const stale = () =>
+    db("idempotency_keys")
+      .where({ state: "in_progress" })
+      .where((q) => {
+        for (const owner of live) q.whereNot("owner", "like", `${owner}:%`);
+      });
   await stale().whereNull("document_id").delete();
   await stale().update({ state: "done" });
 };

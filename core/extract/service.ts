@@ -105,7 +105,7 @@ export const collect = async (deps: Pick<ExtractDeps, "db">, principal: Principa
 };
 
 /** At start: readings of a process that is gone will never finish. */
-export const failInterruptedExtractions = (db: Knex, owner: string) =>
-  db("extractions").where({ status: "running" }).whereNot({ owner }).update({ status: "failed", error_code: "internal_error", error_message: "The service restarted while reading; send the file again." });
+export const failInterruptedExtractions = (db: Knex, live: readonly string[]) =>
+  db("extractions").where({ status: "running" }).whereNotIn("owner", live).update({ status: "failed", error_code: "internal_error", error_message: "The service restarted while reading; send the file again." });
 
 export const sweepExtractions = (db: Knex, now: Date) => db("extractions").where("expires_at", "<=", now.toISOString()).delete();

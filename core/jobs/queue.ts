@@ -10,9 +10,14 @@ export const MAX_ATTEMPTS = 3;
 export const enqueue = (db: Knex, documentId: string, now: Date) =>
   db("jobs").insert({ document_id: documentId, state: "queued", attempts: 0, created_at: now.toISOString() });
 
+/**
+ * The oldest queued job, taken by this owner. On PostgreSQL the row is locked and others skip it (`FOR UPDATE SKIP
+ * LOCKED`), so instances claiming at once each get their own job instead of racing for the same one.
+ */
 export const claim = async (db: Knex, owner: string, now: Date): Promise<{ documentId: string; attempts: number } | null> =>
   db.transaction(async (trx) => {
-    const job = await trx("jobs").where({ state: "queued" }).orderBy("created_at").orderBy("document_id").first();
+    const oldest = trx("jobs").where({ state: "queued" }).orderBy("created_at").orderBy("document_id").first();
+    const job = await (trx.client.config.client === "pg" ? oldest.forUpdate().skipLocked() : oldest);
     if (!job) return null;
     const n = await trx("jobs")
       .where({ document_id: job.document_id, state: "queued" })
@@ -22,8 +27,8 @@ export const claim = async (db: Knex, owner: string, now: Date): Promise<{ docum
 
 export const complete = (db: Knex, documentId: string) => db("jobs").where({ document_id: documentId }).update({ state: "done", owner: null });
 
-/** Jobs left `running` by a process that is gone (a crash or a kill): the ones this process does not own. */
-export const orphaned = async (db: Knex, owner: string): Promise<Array<{ document_id: string; attempts: number }>> =>
-  db("jobs").where({ state: "running" }).whereNot({ owner });
+/** Jobs left `running` by a process that is gone (a crash, a kill, an instance that stopped beating). */
+export const orphaned = async (db: Knex, live: readonly string[]): Promise<Array<{ document_id: string; attempts: number }>> =>
+  db("jobs").where({ state: "running" }).whereNotIn("owner", live);
 
 export const requeue = (db: Knex, documentId: string) => db("jobs").where({ document_id: documentId }).update({ state: "queued", owner: null });

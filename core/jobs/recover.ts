@@ -1,5 +1,6 @@
 /**
- * Recovery at start: a job left `running` by a process that is gone (crash, kill) is queued again, and its
+ * Recovery at start, and on a shared store every sweep: a job left `running` by a process that is gone (crash, kill,
+ * an instance that stopped beating: `live` names the owners that are not) is queued again, and its
  * document goes back to `queued` with an event saying so; one interrupted too often is failed with
  * `processing_failed`. Either way no document stays stuck.
  */
@@ -8,8 +9,8 @@ import { appendEvent } from "../events/store.ts";
 import type { DocDeps } from "../documents/deps.ts";
 import { MAX_ATTEMPTS, orphaned, requeue } from "./queue.ts";
 
-export const recoverInterrupted = async (deps: DocDeps, owner: string) => {
-  const jobs = await orphaned(deps.db, owner);
+export const recoverInterrupted = async (deps: DocDeps, live: readonly string[]) => {
+  const jobs = await orphaned(deps.db, live);
   for (const job of jobs) {
     const row = await deps.db("documents").where({ id: job.document_id }).first();
     if (!row || !["queued", "running"].includes(row.status)) {

@@ -8,21 +8,31 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startService, type Service } from "../support/service.ts";
 import { postgresAvailable, startCluster, type Cluster } from "../support/postgres.ts";
-import { docxText, download, MARKDOWN, readEvents, waitFor, type Doc } from "../support/documents.ts";
+import { docxText, download, getDoc, MARKDOWN, readEvents, waitFor, type Doc } from "../support/documents.ts";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import knexFactory, { type Knex } from "knex";
 
-let cluster: Cluster;
+let cluster: Cluster | undefined;
 let svc: Service;
 const skip = postgresAvailable() ? false : "PostgreSQL is not installed (Debian package postgresql)";
 
+// One cluster for the file, a database for each suite.
+before(async () => {
+  if (!skip) cluster = await startCluster();
+});
+after(async () => {
+  await cluster?.stop();
+});
+
 describe("the service on PostgreSQL", { skip }, () => {
   before(async () => {
-    cluster = await startCluster();
-    svc = await startService({ QUIRE_DATABASE_URL: await cluster.database() });
+    svc = await startService({ QUIRE_DATABASE_URL: await cluster!.database() });
   });
 
   after(async () => {
     await svc?.stop();
-    await cluster?.stop();
   });
 
   test("a document made directly, and one in the background followed by its events", async () => {
@@ -85,5 +95,74 @@ describe("the service on PostgreSQL", { skip }, () => {
     // Another organization's key sees nothing of it.
     const other = await svc.as(svc.otherKey).GET("/documents/{document_id}", { params: { path: { document_id: (page.data as Doc).id } } });
     assert.equal(other.response.status, 404);
+  });
+});
+
+describe("two instances on one PostgreSQL", { skip }, () => {
+  let url: string;
+  let a: Service;
+  let b: Service;
+  let db: Knex;
+  let dataDir: string;
+
+  before(async () => {
+    url = await cluster!.database();
+    // One blob folder for both, as a shared volume would be: any instance serves any download.
+    dataDir = await mkdtemp(join(tmpdir(), "quire-shared-"));
+    const env = { QUIRE_DATABASE_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_INSTANCE_STALE_MS: "1500", QUIRE_SIGNING_SECRET: "shared-secret-for-both-instances" };
+    a = await startService(env);
+    b = await startService(env);
+    db = knexFactory({ client: "pg", connection: url, pool: { min: 0, max: 2 } });
+  });
+
+  after(async () => {
+    await db?.destroy();
+    await a?.stop();
+    await b?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test("20 documents sent to both are each made once, by one instance or the other", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const via = i % 2 ? b : a;
+      const { data, response } = await via.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Note ${i}\n\nText ${i}.` } } as never });
+      assert.equal(response.status, 202);
+      ids.push((data as Doc).id);
+    }
+    for (const id of ids) assert.equal((await waitFor(a.client, id, undefined, 120_000)).status, "ready");
+    const jobs: Array<{ document_id: string; attempts: number; state: string }> = await db("jobs").whereIn("document_id", ids);
+    assert.equal(jobs.length, 20);
+    assert.ok(jobs.every((j) => j.attempts === 1 && j.state === "done"), "no job was claimed twice");
+    for (const id of ids) {
+      const ready = (await readEvents(b.client, id)).events.filter((e) => e.type === "document.ready");
+      assert.equal(ready.length, 1, `${id} finished once`);
+    }
+    // Either instance serves the other's files.
+    const doc = await getDoc(b.client, ids[0]!);
+    const { res } = await download(doc.outputs!.find((o) => o.kind === "docx")!.url);
+    assert.equal(res.status, 200);
+  });
+
+  test("an instance killed mid-job: the other takes its documents over and finishes them", async () => {
+    await a.restart({ QUIRE_RENDER_DELAY_MS: "15000" });
+    const [owner] = (await db("instances").orderBy("started_at", "desc")).map((r: { owner: string }) => r.owner);
+    const ids: string[] = [];
+    let taken: string | undefined;
+    for (let i = 0; i < 6 && !taken; i += 1) {
+      const { data } = await a.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Slow ${i}\n\nText.` } } as never });
+      ids.push((data as Doc).id);
+      await new Promise((r) => setTimeout(r, 300));
+      taken = (await db("jobs").whereIn("document_id", ids).andWhere({ state: "running", owner }).first())?.document_id;
+    }
+    assert.ok(taken, "the slow instance took a job");
+    await a.kill();
+    const done = await waitFor(b.client, taken, undefined, 60_000);
+    assert.equal(done.status, "ready");
+    const job = await db("jobs").where({ document_id: taken }).first();
+    assert.equal(job.attempts, 2, "claimed again after its instance died");
+    assert.notEqual(job.owner, owner);
+    const resumed = (await readEvents(b.client, taken)).events.some((e) => e.type === "status.changed" && (e.data as { reason?: string }).reason?.includes("resumed"));
+    assert.ok(resumed);
   });
 });
