@@ -110,7 +110,7 @@ export const startService = async (config: Config) => {
     now: s.clock.now,
     newId: s.ids.make,
     signer: { publicUrl: config.publicUrl, secret: signingSecret(config), artifactHost: config.artifactHost },
-    rate: makeRateLimiter(config.rateLimitPerMinute),
+    rate: makeRateLimiter(s.db, config.rateLimitPerMinute),
     owner,
     log,
     webhooks,

@@ -77,7 +77,7 @@ export const createDocument = async (
     if (org && org.balance !== null && org.balance <= 0) {
       throw new InsufficientBalance({ message: "The organization has no balance left; top it up to create documents." });
     }
-    const retryAfter = deps.rate.take(principal.organizationId, deps.now().getTime());
+    const retryAfter = await deps.rate.take(principal.organizationId, deps.now().getTime());
     if (retryAfter !== null) {
       throw new RateLimited({ message: `Over ${deps.config.rateLimitPerMinute} documents a minute for this organization.`, retryAfterSeconds: retryAfter });
     }

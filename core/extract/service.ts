@@ -54,7 +54,7 @@ export const startExtraction = async (
   principal: Principal,
   upload: { bytes: Uint8Array; filename?: string },
 ): Promise<{ status: 200; body: WireExtraction } | { status: 202; body: WirePending }> => {
-  const retryAfter = deps.rate.take(principal.organizationId, deps.now().getTime());
+  const retryAfter = await deps.rate.take(principal.organizationId, deps.now().getTime());
   if (retryAfter !== null) throw new RateLimited({ message: `Over ${deps.rateLimitPerMinute} documents and extractions a minute for this organization.`, retryAfterSeconds: retryAfter });
   const id = deps.newId("doc");
   const created = deps.now();

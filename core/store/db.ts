@@ -14,9 +14,10 @@ import * as m003 from "./migrations/003_webhooks.ts";
 import * as m004 from "./migrations/004_artifacts.ts";
 import * as m005 from "./migrations/005_model_usage.ts";
 import * as m006 from "./migrations/006_instances.ts";
+import * as m007 from "./migrations/007_rate_hits.ts";
 import { attachFastReader, fastReader } from "./fast-reads.ts";
 
-const migrations = [m001, m002, m003, m004, m005, m006];
+const migrations = [m001, m002, m003, m004, m005, m006, m007];
 
 const migrationSource: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigrations: async () => migrations,

@@ -109,7 +109,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     url = await cluster!.database();
     // One blob folder for both, as a shared volume would be: any instance serves any download.
     dataDir = await mkdtemp(join(tmpdir(), "quire-shared-"));
-    const env = { QUIRE_DATABASE_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_INSTANCE_STALE_MS: "1500", QUIRE_SIGNING_SECRET: "shared-secret-for-both-instances" };
+    const env = { QUIRE_DATABASE_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_INSTANCE_STALE_MS: "1500", QUIRE_RATE_LIMIT_PER_MINUTE: "30", QUIRE_SIGNING_SECRET: "shared-secret-for-both-instances" };
     a = await startService(env);
     b = await startService(env);
     db = knexFactory({ client: "pg", connection: url, pool: { min: 0, max: 2 } });
@@ -142,6 +142,20 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     const doc = await getDoc(b.client, ids[0]!);
     const { res } = await download(doc.outputs!.find((o) => o.kind === "docx")!.url);
     assert.equal(res.status, 200);
+  });
+
+  test("the rate limit holds across the two: 30 a minute for an organization, wherever its requests land", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const via = i % 2 ? b : a;
+      const { data, response } = await via.as(via.otherKey).POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Burst ${i}` } } as never });
+      statuses.push(response.status);
+      if (data) await via.as(via.otherKey).POST("/documents/{document_id}/cancel", { params: { path: { document_id: (data as Doc).id } } });
+    }
+    assert.deepEqual([...new Set(statuses)], [202]);
+    const over = await b.as(b.otherKey).POST("/documents", { body: { format: "docx", background: true, content: { markdown: "# One more" } } as never });
+    assert.equal(over.response.status, 429);
+    assert.ok(Number(over.response.headers.get("retry-after")) >= 1);
   });
 
   test("an instance killed mid-job: the other takes its documents over and finishes them", async () => {

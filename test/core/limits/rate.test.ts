@@ -1,14 +1,35 @@
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { makeRateLimiter } from "../../../core/limits/rate.ts";
+import { openDatabase } from "../../../core/store/db.ts";
 
-test("the sliding window allows the limit, then says how long to wait", () => {
-  const limiter = makeRateLimiter(3);
+const dir = await mkdtemp(join(tmpdir(), "quire-rate-"));
+const db = await openDatabase({ dataDir: dir });
+after(async () => {
+  await db.destroy();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test("the sliding window allows the limit, then says how long to wait", async () => {
+  const limiter = makeRateLimiter(db, 3);
   const t0 = 1_000_000;
-  assert.equal(limiter.take("org_a", t0), null);
-  assert.equal(limiter.take("org_a", t0 + 10_000), null);
-  assert.equal(limiter.take("org_a", t0 + 20_000), null);
-  assert.equal(limiter.take("org_a", t0 + 30_000), 30, "the oldest hit leaves the window at t0 + 60 s");
-  assert.equal(limiter.take("org_b", t0 + 30_000), null, "organizations are counted apart");
-  assert.equal(limiter.take("org_a", t0 + 60_001), null, "a minute later there is room again");
+  assert.equal(await limiter.take("org_a", t0), null);
+  assert.equal(await limiter.take("org_a", t0 + 10_000), null);
+  assert.equal(await limiter.take("org_a", t0 + 20_000), null);
+  assert.equal(await limiter.take("org_a", t0 + 30_000), 30, "the oldest hit leaves the window at t0 + 60 s");
+  assert.equal(await limiter.take("org_b", t0 + 30_000), null, "organizations are counted apart");
+  assert.equal(await limiter.take("org_a", t0 + 60_001), null, "a minute later there is room again");
+});
+
+test("two limiters on one store count the same hits, as two instances would, and old hits are dropped", async () => {
+  const one = makeRateLimiter(db, 4);
+  const two = makeRateLimiter(db, 4);
+  const t0 = 5_000_000;
+  const taken = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? one : two).take("org_c", t0 + i)));
+  assert.equal(taken.filter((t) => t === null).length, 4, "exactly the limit across both");
+  assert.equal(await one.take("org_c", t0 + 120_000), null);
+  assert.equal((await db("rate_hits").where({ organization_id: "org_c" })).length, 1, "hits out of the window were dropped");
 });
