@@ -156,7 +156,10 @@ export const startService = async (config: Config) => {
     work,
     log,
   };
-  const app: ServerApp = { ...deps, auth: makeAuthenticator(s.db, config.region), workers, extraction };
+  const auth = makeAuthenticator(s.db, config.region);
+  // A key revoked on another instance is forgotten here at once too.
+  s.bus.notifier.on("quire_auth", () => auth.forget());
+  const app: ServerApp = { ...deps, auth, workers, extraction };
   const sweeper = setInterval(() => {
     sweep(s.db, s.blobs, s.clock.now()).catch((error) => log("sweep failed", error));
     sweepDeliveries(s.db, s.clock.now()).catch((error) => log("sweeping webhook deliveries failed", error));

@@ -25,7 +25,8 @@ export const claim = async (db: Knex, owner: string, now: Date): Promise<{ docum
     return n ? { documentId: job.document_id as string, attempts: (job.attempts as number) + 1 } : null;
   });
 
-export const complete = (db: Knex, documentId: string) => db("jobs").where({ document_id: documentId }).update({ state: "done", owner: null });
+/** Done; the owner is kept, so which instance made a document stays known. */
+export const complete = (db: Knex, documentId: string) => db("jobs").where({ document_id: documentId }).update({ state: "done" });
 
 /** Jobs left `running` by a process that is gone (a crash, a kill, an instance that stopped beating). */
 export const orphaned = async (db: Knex, live: readonly string[]): Promise<Array<{ document_id: string; attempts: number }>> =>

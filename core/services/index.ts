@@ -22,6 +22,5 @@ export const appLayer = (config: Config) =>
     Blobs.layer(join(config.dataDir, "blobs")),
     Clock.layer,
     Ids.layer,
-    Db.layer({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
-    Bus.layer,
+    Layer.provideMerge(Bus.shared, Db.layer({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })),
   );

@@ -13,6 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import knexFactory, { type Knex } from "knex";
+import { createSession } from "../../core/auth/tenancy.ts";
 
 let cluster: Cluster | undefined;
 let svc: Service;
@@ -109,7 +110,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     url = await cluster!.database();
     // One blob folder for both, as a shared volume would be: any instance serves any download.
     dataDir = await mkdtemp(join(tmpdir(), "quire-shared-"));
-    const env = { QUIRE_DATABASE_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_INSTANCE_STALE_MS: "1500", QUIRE_RATE_LIMIT_PER_MINUTE: "30", QUIRE_SIGNING_SECRET: "shared-secret-for-both-instances" };
+    const env = { QUIRE_DATABASE_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_INSTANCE_STALE_MS: "1500", QUIRE_RATE_LIMIT_PER_MINUTE: "40", QUIRE_DIRECT_WAIT_MS: "30000", QUIRE_SIGNING_SECRET: "shared-secret-for-both-instances" };
     a = await startService(env);
     b = await startService(env);
     db = knexFactory({ client: "pg", connection: url, pool: { min: 0, max: 2 } });
@@ -134,6 +135,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     const jobs: Array<{ document_id: string; attempts: number; state: string }> = await db("jobs").whereIn("document_id", ids);
     assert.equal(jobs.length, 20);
     assert.ok(jobs.every((j) => j.attempts === 1 && j.state === "done"), "no job was claimed twice");
+    assert.equal(new Set(jobs.map((j) => (j as unknown as { owner: string }).owner)).size, 2, "both instances worked");
     for (const id of ids) {
       const ready = (await readEvents(b.client, id)).events.filter((e) => e.type === "document.ready");
       assert.equal(ready.length, 1, `${id} finished once`);
@@ -144,9 +146,39 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     assert.equal(res.status, 200);
   });
 
-  test("the rate limit holds across the two: 30 a minute for an organization, wherever its requests land", async () => {
+  test("direct mode answers on the instance asked, whichever made the document; an API key revoked on one is refused by the other at once", async () => {
+    const made = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => a.client.POST("/documents", { body: { format: "docx", content: { markdown: `# Direct ${i}\n\nText.` } } as never })),
+    );
+    assert.deepEqual(made.map((m) => m.response.status), [200, 200, 200, 200, 200, 200], "every answer came before the wait ran out");
+    const ids = made.map((m) => (m.data as Doc).id);
+    // Both instances took some (the other one woken by the new jobs' notice), so the answers on `a` for the
+    // documents `b` made came through the notifications between them.
+    const makers = new Set((await db("jobs").whereIn("document_id", ids).select("owner")).map((j: { owner: string }) => j.owner));
+    assert.equal(makers.size, 2, "both instances made some of them");
+
+    const org = (await db("organizations").where({ name: "acme" }).first("id")).id as string;
+    const session = await createSession(db, org);
+    const created = await fetch(`${a.baseUrl}/api-keys`, { method: "POST", headers: { Authorization: `Bearer ${session.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: "temporary" }) });
+    assert.equal(created.status, 201, await created.clone().text());
+    const key = (await created.json()) as { id: string; key: string };
+    const probe = () => fetch(`${b.baseUrl}/documents/${ids[0]}`, { headers: { Authorization: `Bearer ${key.key}` } });
+    assert.equal((await probe()).status, 200, "the key works on the other instance (and is in its cache)");
+    const revoked = await fetch(`${a.baseUrl}/api-keys/${key.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${session.token}` } });
+    assert.equal(revoked.status, 200);
+    // The other instance heard it: no 30-second window.
+    const deadline = Date.now() + 2_000;
+    let status = (await probe()).status;
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await probe()).status;
+    }
+    assert.equal(status, 401);
+  });
+
+  test("the rate limit holds across the two: 40 a minute for an organization, wherever its requests land", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i += 1) {
+    for (let i = 0; i < 40; i += 1) {
       const via = i % 2 ? b : a;
       const { data, response } = await via.as(via.otherKey).POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Burst ${i}` } } as never });
       statuses.push(response.status);
