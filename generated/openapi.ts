@@ -20,6 +20,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness check for load balancers
+         * @description `200` when this instance takes requests: its database answers and it is not stopping. `503` while it
+         *     stops (it finishes or hands back its running documents; send new requests elsewhere) or while its
+         *     database does not answer. Needs no authentication.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/documents": {
         parameters: {
             query?: never;
@@ -1527,7 +1549,7 @@ export interface components {
             /** @description What is wrong and the valid values. */
             message: string;
         };
-        /** @description Liveness of the deployment. */
+        /** @description Liveness of the deployment, and what its parts say. */
         Health: {
             /** @constant */
             status: "ok";
@@ -1538,6 +1560,28 @@ export interface components {
              * @enum {string}
              */
             region: "eu" | "us";
+            /** @description The parts this instance depends on. */
+            checks: {
+                database: components["schemas"]["HealthCheck"];
+                libreoffice: components["schemas"]["HealthCheck"];
+                sandbox: components["schemas"]["HealthCheck"];
+            };
+        };
+        /** @description One part's state. */
+        HealthCheck: {
+            /**
+             * @description `checking`: the part is still being looked at (the first seconds after a start).
+             * @enum {string}
+             */
+            status: "ok" | "failed" | "missing" | "checking";
+            /** @description What was found: the database's kind and answer time, LibreOffice's version, whether programs can run. */
+            detail: string;
+        };
+        /** @description Whether this instance takes requests. */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "stopping" | "database_unavailable";
+            detail: string;
         };
     };
     responses: {
@@ -1731,6 +1775,37 @@ export interface operations {
             };
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description Not ready; `status` says why. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
         };
     };
     listDocuments: {

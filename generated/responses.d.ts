@@ -43,6 +43,7 @@ export type SchemaName =
   | "FileUrl"
   | "Format"
   | "Health"
+  | "HealthCheck"
   | "IssueLocation"
   | "KeyData"
   | "LedgerEntry"
@@ -57,6 +58,7 @@ export type SchemaName =
   | "ProjectId"
   | "Quality"
   | "QualityLevel"
+  | "Readiness"
   | "RecordList"
   | "RepairSummary"
   | "Report"
@@ -81,6 +83,7 @@ export type SchemaName =
 
 export type RouteKey =
   | "GET /healthz"
+  | "GET /readyz"
   | "GET /documents"
   | "POST /documents"
   | "GET /documents/{document_id}"

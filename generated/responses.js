@@ -44,6 +44,7 @@ export const schemaNames = [
   "FileUrl",
   "Format",
   "Health",
+  "HealthCheck",
   "IssueLocation",
   "KeyData",
   "LedgerEntry",
@@ -58,6 +59,7 @@ export const schemaNames = [
   "ProjectId",
   "Quality",
   "QualityLevel",
+  "Readiness",
   "RecordList",
   "RepairSummary",
   "Report",
@@ -92,6 +94,20 @@ export const responseSchemas = {
     },
     "500": {
       "application/problem+json": "Problem"
+    }
+  },
+  "GET /readyz": {
+    "200": {
+      "application/json": "Readiness"
+    },
+    "431": {
+      "application/problem+json": "Problem"
+    },
+    "500": {
+      "application/problem+json": "Problem"
+    },
+    "503": {
+      "application/json": "Readiness"
     }
   },
   "GET /documents": {

@@ -11271,7 +11271,8 @@ return errors === 0;
 validate96.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const validateHealth = validate97;
-const schema155 = {"description":"Liveness of the deployment.","type":"object","additionalProperties":false,"required":["status","version","region"],"properties":{"status":{"const":"ok"},"version":{"description":"Version of the running service.","type":"string"},"region":{"description":"The deployment's region.","type":"string","enum":["eu","us"]}}};
+const schema155 = {"description":"Liveness of the deployment, and what its parts say.","type":"object","additionalProperties":false,"required":["status","version","region","checks"],"properties":{"status":{"const":"ok"},"version":{"description":"Version of the running service.","type":"string"},"region":{"description":"The deployment's region.","type":"string","enum":["eu","us"]},"checks":{"description":"The parts this instance depends on.","type":"object","additionalProperties":false,"required":["database","libreoffice","sandbox"],"properties":{"database":{"$ref":"#/$defs/HealthCheck"},"libreoffice":{"$ref":"#/$defs/HealthCheck"},"sandbox":{"$ref":"#/$defs/HealthCheck"}}}}};
+const schema156 = {"description":"One part's state.","type":"object","additionalProperties":false,"required":["status","detail"],"properties":{"status":{"description":"`checking`: the part is still being looked at (the first seconds after a start).","type":"string","enum":["ok","failed","missing","checking"]},"detail":{"description":"What was found: the database's kind and answer time, LibreOffice's version, whether programs can run.","type":"string"}}};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11314,9 +11315,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "status") || (key0 === "version")) || (key0 === "region"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.checks === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "checks"},message:"must have required property '"+"checks"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11325,10 +11325,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-if("ok" !== data.status){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "ok"},message:"must be equal to constant"};
+for(const key0 in data){
+if(!((((key0 === "status") || (key0 === "version")) || (key0 === "region")) || (key0 === "checks"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11338,9 +11337,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.version !== undefined){
-if(typeof data.version !== "string"){
-const err5 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.status !== undefined){
+if("ok" !== data.status){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "ok"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11350,10 +11349,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.region !== undefined){
-let data2 = data.region;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err6 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11362,8 +11360,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!((data2 === "eu") || (data2 === "us"))){
-const err7 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema155.properties.region.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.region !== undefined){
+let data2 = data.region;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11372,10 +11373,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data2 === "eu") || (data2 === "us"))){
+const err8 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/enum",keyword:"enum",params:{allowedValues: schema155.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11384,18 +11383,429 @@ vErrors.push(err8);
 }
 errors++;
 }
+}
+if(data.checks !== undefined){
+let data3 = data.checks;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.database === undefined){
+const err9 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/required",keyword:"required",params:{missingProperty: "database"},message:"must have required property '"+"database"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3.libreoffice === undefined){
+const err10 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/required",keyword:"required",params:{missingProperty: "libreoffice"},message:"must have required property '"+"libreoffice"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3.sandbox === undefined){
+const err11 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/required",keyword:"required",params:{missingProperty: "sandbox"},message:"must have required property '"+"sandbox"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!(((key1 === "database") || (key1 === "libreoffice")) || (key1 === "sandbox"))){
+const err12 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.database !== undefined){
+let data4 = data3.database;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.status === undefined){
+const err13 = {instancePath:instancePath+"/checks/database",schemaPath:"#/$defs/HealthCheck/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4.detail === undefined){
+const err14 = {instancePath:instancePath+"/checks/database",schemaPath:"#/$defs/HealthCheck/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key2 in data4){
+if(!((key2 === "status") || (key2 === "detail"))){
+const err15 = {instancePath:instancePath+"/checks/database",schemaPath:"#/$defs/HealthCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.status !== undefined){
+let data5 = data4.status;
+if(typeof data5 !== "string"){
+const err16 = {instancePath:instancePath+"/checks/database/status",schemaPath:"#/$defs/HealthCheck/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!((((data5 === "ok") || (data5 === "failed")) || (data5 === "missing")) || (data5 === "checking"))){
+const err17 = {instancePath:instancePath+"/checks/database/status",schemaPath:"#/$defs/HealthCheck/properties/status/enum",keyword:"enum",params:{allowedValues: schema156.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data4.detail !== undefined){
+if(typeof data4.detail !== "string"){
+const err18 = {instancePath:instancePath+"/checks/database/detail",schemaPath:"#/$defs/HealthCheck/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/checks/database",schemaPath:"#/$defs/HealthCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data3.libreoffice !== undefined){
+let data7 = data3.libreoffice;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.status === undefined){
+const err20 = {instancePath:instancePath+"/checks/libreoffice",schemaPath:"#/$defs/HealthCheck/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7.detail === undefined){
+const err21 = {instancePath:instancePath+"/checks/libreoffice",schemaPath:"#/$defs/HealthCheck/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key3 in data7){
+if(!((key3 === "status") || (key3 === "detail"))){
+const err22 = {instancePath:instancePath+"/checks/libreoffice",schemaPath:"#/$defs/HealthCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data7.status !== undefined){
+let data8 = data7.status;
+if(typeof data8 !== "string"){
+const err23 = {instancePath:instancePath+"/checks/libreoffice/status",schemaPath:"#/$defs/HealthCheck/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!((((data8 === "ok") || (data8 === "failed")) || (data8 === "missing")) || (data8 === "checking"))){
+const err24 = {instancePath:instancePath+"/checks/libreoffice/status",schemaPath:"#/$defs/HealthCheck/properties/status/enum",keyword:"enum",params:{allowedValues: schema156.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data7.detail !== undefined){
+if(typeof data7.detail !== "string"){
+const err25 = {instancePath:instancePath+"/checks/libreoffice/detail",schemaPath:"#/$defs/HealthCheck/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/checks/libreoffice",schemaPath:"#/$defs/HealthCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data3.sandbox !== undefined){
+let data10 = data3.sandbox;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.status === undefined){
+const err27 = {instancePath:instancePath+"/checks/sandbox",schemaPath:"#/$defs/HealthCheck/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data10.detail === undefined){
+const err28 = {instancePath:instancePath+"/checks/sandbox",schemaPath:"#/$defs/HealthCheck/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+for(const key4 in data10){
+if(!((key4 === "status") || (key4 === "detail"))){
+const err29 = {instancePath:instancePath+"/checks/sandbox",schemaPath:"#/$defs/HealthCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data10.status !== undefined){
+let data11 = data10.status;
+if(typeof data11 !== "string"){
+const err30 = {instancePath:instancePath+"/checks/sandbox/status",schemaPath:"#/$defs/HealthCheck/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!((((data11 === "ok") || (data11 === "failed")) || (data11 === "missing")) || (data11 === "checking"))){
+const err31 = {instancePath:instancePath+"/checks/sandbox/status",schemaPath:"#/$defs/HealthCheck/properties/status/enum",keyword:"enum",params:{allowedValues: schema156.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data10.detail !== undefined){
+if(typeof data10.detail !== "string"){
+const err32 = {instancePath:instancePath+"/checks/sandbox/detail",schemaPath:"#/$defs/HealthCheck/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/checks/sandbox",schemaPath:"#/$defs/HealthCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
 validate97.errors = vErrors;
 return errors === 0;
 }
 validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateIssueLocation = validate98;
-const schema156 = {"description":"Where the issue is; empty when it concerns the whole document.","type":"object","additionalProperties":false,"properties":{"pages":{"description":"Pages (slides), from 1.","type":"array","items":{"type":"integer","minimum":1}},"sheet":{"description":"Sheet name (Excel).","type":"string"},"cells":{"description":"Cell references (Excel), e.g. `B4`.","type":"array","items":{"type":"string"}}}};
+export const validateHealthCheck = validate98;
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate98.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.detail === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "detail"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!((((data0 === "ok") || (data0 === "failed")) || (data0 === "missing")) || (data0 === "checking"))){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema156.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.detail !== undefined){
+if(typeof data.detail !== "string"){
+const err5 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateIssueLocation = validate99;
+const schema160 = {"description":"Where the issue is; empty when it concerns the whole document.","type":"object","additionalProperties":false,"properties":{"pages":{"description":"Pages (slides), from 1.","type":"array","items":{"type":"integer","minimum":1}},"sheet":{"description":"Sheet name (Excel).","type":"string"},"cells":{"description":"Cell references (Excel), e.g. `B4`.","type":"array","items":{"type":"string"}}}};
+
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11507,18 +11917,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateKeyData = validate99;
-const schema157 = {"description":"One key datum found in the document.","type":"object","additionalProperties":false,"required":["value","kind","role","context"],"properties":{"value":{"description":"The value as written.","type":"string"},"kind":{"description":"Kind of datum, e.g. `amount`, `date`, `tax_id`, `bank_account`.","type":"string"},"role":{"description":"What the value is in the document, e.g. `total`, `due_date`.","type":"string"},"context":{"description":"Surrounding text.","type":"string"}}};
+export const validateKeyData = validate100;
+const schema161 = {"description":"One key datum found in the document.","type":"object","additionalProperties":false,"required":["value","kind","role","context"],"properties":{"value":{"description":"The value as written.","type":"string"},"kind":{"description":"Kind of datum, e.g. `amount`, `date`, `tax_id`, `bank_account`.","type":"string"},"role":{"description":"What the value is in the document, e.g. `total`, `due_date`.","type":"string"},"context":{"description":"Surrounding text.","type":"string"}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate100.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11637,18 +12047,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateLedgerEntry = validate100;
-const schema158 = {"description":"One repair attempted.","type":"object","additionalProperties":false,"required":["iteration","fix","issue_code","outcome","issues_before","issues_after","reason"],"properties":{"iteration":{"description":"Repair iteration, from 1.","type":"integer","minimum":1},"fix":{"description":"Name of the repair.","type":"string"},"issue_code":{"description":"The issue it addressed.","type":"string"},"outcome":{"description":"`applied`: kept; `rejected`: undone because it did not reduce the issues; `failed`: could not run.","type":"string","enum":["applied","rejected","failed"]},"issues_before":{"description":"Issues before the repair.","type":"integer","minimum":0},"issues_after":{"description":"Issues after the repair.","type":"integer","minimum":0},"reason":{"description":"Why it was rejected or failed; null when applied.","type":["string","null"]}}};
+export const validateLedgerEntry = validate101;
+const schema162 = {"description":"One repair attempted.","type":"object","additionalProperties":false,"required":["iteration","fix","issue_code","outcome","issues_before","issues_after","reason"],"properties":{"iteration":{"description":"Repair iteration, from 1.","type":"integer","minimum":1},"fix":{"description":"Name of the repair.","type":"string"},"issue_code":{"description":"The issue it addressed.","type":"string"},"outcome":{"description":"`applied`: kept; `rejected`: undone because it did not reduce the issues; `failed`: could not run.","type":"string","enum":["applied","rejected","failed"]},"issues_before":{"description":"Issues before the repair.","type":"integer","minimum":0},"issues_after":{"description":"Issues after the repair.","type":"integer","minimum":0},"reason":{"description":"Why it was rejected or failed; null when applied.","type":["string","null"]}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11800,7 +12210,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data3 === "applied") || (data3 === "rejected")) || (data3 === "failed"))){
-const err13 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema158.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema162.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11863,7 +12273,7 @@ errors++;
 if(data.reason !== undefined){
 let data6 = data.reason;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema158.properties.reason.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema162.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11884,17 +12294,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateMetadata = validate101;
+export const validateMetadata = validate102;
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11984,17 +12394,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateOperation = validate102;
+export const validateOperation = validate103;
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate102.evaluated;
+const evaluated0 = validate103.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12021,19 +12431,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
-validate102.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate103.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateOrganizationId = validate103;
-const schema161 = {"description":"Organization id.","type":"string","pattern":"^org_[0-9A-HJKMNP-TV-Z]{26}$"};
+export const validateOrganizationId = validate104;
+const schema165 = {"description":"Organization id.","type":"string","pattern":"^org_[0-9A-HJKMNP-TV-Z]{26}$"};
 const pattern40 = new RegExp("^org_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12062,17 +12472,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateOutput = validate104;
+export const validateOutput = validate105;
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12373,17 +12783,17 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateOutputId = validate105;
+export const validateOutputId = validate106;
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12412,17 +12822,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateOutputKind = validate106;
+export const validateOutputKind = validate107;
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12449,18 +12859,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateOutputList = validate107;
-const schema167 = {"description":"Fresh download links of a document's outputs.","type":"object","additionalProperties":false,"required":["object","document_id","data"],"properties":{"object":{"const":"list"},"document_id":{"$ref":"#/$defs/DocumentId"},"data":{"type":"array","items":{"$ref":"#/$defs/Output"}}}};
+export const validateOutputList = validate108;
+const schema171 = {"description":"Fresh download links of a document's outputs.","type":"object","additionalProperties":false,"required":["object","document_id","data"],"properties":{"object":{"const":"list"},"document_id":{"$ref":"#/$defs/DocumentId"},"data":{"type":"array","items":{"$ref":"#/$defs/Output"}}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107.evaluated;
+const evaluated0 = validate108.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12580,20 +12990,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateProblem = validate109;
-const schema169 = {"description":"Error body (`application/problem+json`, RFC 9457). Client messages name the field and its\nvalid values; internal causes are never sent.\n","type":"object","additionalProperties":false,"required":["type","title","status","code","request_id"],"properties":{"type":{"description":"Address of the error's documentation, `{errors_url}/<code>`.","type":"string","format":"uri"},"title":{"description":"Short human-readable summary.","type":"string"},"status":{"description":"The HTTP status code.","type":"integer","minimum":400,"maximum":599},"code":{"$ref":"#/$defs/ErrorCode"},"request_id":{"$ref":"#/$defs/RequestId"},"detail":{"description":"What happened in this occurrence, in words (RFC 9457 `detail`).","type":"string"},"errors":{"description":"The offending fields (mainly with `input_invalid`).","type":"array","items":{"$ref":"#/$defs/FieldError"}}}};
-const schema171 = {"description":"Id of one HTTP request, for support.","type":"string","pattern":"^req_[0-9A-HJKMNP-TV-Z]{26}$"};
+export const validateProblem = validate110;
+const schema173 = {"description":"Error body (`application/problem+json`, RFC 9457). Client messages name the field and its\nvalid values; internal causes are never sent.\n","type":"object","additionalProperties":false,"required":["type","title","status","code","request_id"],"properties":{"type":{"description":"Address of the error's documentation, `{errors_url}/<code>`.","type":"string","format":"uri"},"title":{"description":"Short human-readable summary.","type":"string"},"status":{"description":"The HTTP status code.","type":"integer","minimum":400,"maximum":599},"code":{"$ref":"#/$defs/ErrorCode"},"request_id":{"$ref":"#/$defs/RequestId"},"detail":{"description":"What happened in this occurrence, in words (RFC 9457 `detail`).","type":"string"},"errors":{"description":"The offending fields (mainly with `input_invalid`).","type":"array","items":{"$ref":"#/$defs/FieldError"}}}};
+const schema175 = {"description":"Id of one HTTP request, for support.","type":"string","pattern":"^req_[0-9A-HJKMNP-TV-Z]{26}$"};
 const pattern44 = new RegExp("^req_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12893,17 +13303,17 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateProjectId = validate110;
+export const validateProjectId = validate111;
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12932,17 +13342,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuality = validate111;
+export const validateQuality = validate112;
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12969,17 +13379,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate112.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateQualityLevel = validate112;
+export const validateQualityLevel = validate113;
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13006,18 +13416,115 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate113.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateRecordList = validate113;
-const schema176 = {"description":"A page of a collection's records, most recent first.","type":"object","additionalProperties":false,"required":["object","collection","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"collection":{"$ref":"#/$defs/DataName"},"data":{"type":"array","items":{"$ref":"#/$defs/ArtifactRecord"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
+export const validateReadiness = validate114;
+const schema180 = {"description":"Whether this instance takes requests.","type":"object","additionalProperties":false,"required":["status","detail"],"properties":{"status":{"type":"string","enum":["ready","stopping","database_unavailable"]},"detail":{"type":"string"}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
+const evaluated0 = validate114.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.detail === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "detail"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(((data0 === "ready") || (data0 === "stopping")) || (data0 === "database_unavailable"))){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema180.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.detail !== undefined){
+if(typeof data.detail !== "string"){
+const err5 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateRecordList = validate115;
+const schema181 = {"description":"A page of a collection's records, most recent first.","type":"object","additionalProperties":false,"required":["object","collection","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"collection":{"$ref":"#/$defs/DataName"},"data":{"type":"array","items":{"$ref":"#/$defs/ArtifactRecord"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13161,7 +13668,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data5 = data.next_cursor;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema176.properties.next_cursor.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema181.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13182,17 +13689,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateRepairSummary = validate115;
+export const validateRepairSummary = validate117;
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13328,22 +13835,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateReport = validate116;
-const schema179 = {"description":"What was found, repaired and changed in a finished document.","type":"object","additionalProperties":false,"required":["document_id","issues","ledger","validation_summary","repair_summary","key_data","edits","changes","sanitized"],"properties":{"document_id":{"$ref":"#/$defs/DocumentId"},"issues":{"description":"Issues left after repairs.","type":"array","items":{"$ref":"#/$defs/ReportIssue"}},"ledger":{"description":"Every repair attempted, in order.","type":"array","items":{"$ref":"#/$defs/LedgerEntry"}},"validation_summary":{"description":"As in Document.","anyOf":[{"$ref":"#/$defs/ValidationSummary"},{"type":"null"}]},"repair_summary":{"description":"As in Document.","anyOf":[{"$ref":"#/$defs/RepairSummary"},{"type":"null"}]},"key_data":{"description":"Key data found (amounts, dates, tax ids, bank account identifiers) with their role.","type":"array","items":{"$ref":"#/$defs/KeyData"}},"edits":{"description":"Edit only; each change asked for and what became of it. Empty otherwise.","type":"array","items":{"$ref":"#/$defs/ReportEdit"}},"changes":{"description":"Changes made by the agent or by hand (versions). Empty when none.","type":"array","items":{"$ref":"#/$defs/ReportChange"}},"sanitized":{"description":"Review and edit only (null otherwise); what was neutralised in the file before opening.","anyOf":[{"$ref":"#/$defs/Sanitized"},{"type":"null"}]}}};
-const schema187 = {"description":"One change asked for by an edit.","type":"object","additionalProperties":false,"required":["op","outcome","block","target","before","after","reason"],"properties":{"op":{"description":"Kind of change: `replace_text`, `insert_after`, `insert_before`, `delete`, `set_cell`, `insert_row`, `move`, `add_slide`, `comment`.","type":"string"},"outcome":{"description":"What became of it: `applied`; `not_found` (the block or the text aimed at is not in the file); `ambiguous` (the text occurs in several places and the prompt does not say which: not guessed); `rejected` (the change makes no sense for that block or format; `reason` says why). `skipped` and `failed` are kept for versions made by hand.","type":"string","enum":["applied","not_found","ambiguous","rejected","skipped","failed"]},"block":{"description":"Id of the block changed; null when none.","type":["string","null"]},"target":{"description":"The text or element aimed at; null when none.","type":["string","null"]},"before":{"description":"Text before the change; null when none.","type":["string","null"]},"after":{"description":"Text after the change; null when none.","type":["string","null"]},"reason":{"description":"Why it was not applied; null when applied.","type":["string","null"]}}};
-const schema188 = {"description":"One change by the agent or by hand.","type":"object","additionalProperties":false,"required":["change","before","after"],"properties":{"change":{"description":"Kind of change.","type":"string","enum":["added","changed","removed"]},"before":{"description":"Text before (empty when added).","type":"array","items":{"type":"string"}},"after":{"description":"Text after (empty when removed).","type":"array","items":{"type":"string"}}}};
-const schema189 = {"description":"What was neutralised in the file before opening.","type":"object","additionalProperties":false,"required":["removed"],"properties":{"removed":{"description":"One line per thing neutralised before the file was opened: external relationships\nother than hyperlinks (linked images, attached templates, external data connections,\nremote fonts), OLE objects and ActiveX controls, DDE fields, PDF JavaScript and launch\nactions. Empty when nothing was.\n","type":"array","items":{"type":"string"}}}};
-const schema181 = {"description":"One issue left in the document.","type":"object","additionalProperties":false,"required":["code","severity","category","message","fixable","location"],"properties":{"code":{"description":"Issue code, e.g. `table.overflow_width`, `content.unsupported_fact`.","type":"string","minLength":1},"severity":{"description":"How serious it is.","type":"string","enum":["error","warning","info"]},"category":{"description":"What it concerns.","type":"string","enum":["structural","content","layout","security","data","style"]},"message":{"description":"Human-readable explanation.","type":"string"},"fixable":{"description":"Whether a safe automatic repair exists.","type":"boolean"},"location":{"$ref":"#/$defs/IssueLocation"}}};
+export const validateReport = validate118;
+const schema184 = {"description":"What was found, repaired and changed in a finished document.","type":"object","additionalProperties":false,"required":["document_id","issues","ledger","validation_summary","repair_summary","key_data","edits","changes","sanitized"],"properties":{"document_id":{"$ref":"#/$defs/DocumentId"},"issues":{"description":"Issues left after repairs.","type":"array","items":{"$ref":"#/$defs/ReportIssue"}},"ledger":{"description":"Every repair attempted, in order.","type":"array","items":{"$ref":"#/$defs/LedgerEntry"}},"validation_summary":{"description":"As in Document.","anyOf":[{"$ref":"#/$defs/ValidationSummary"},{"type":"null"}]},"repair_summary":{"description":"As in Document.","anyOf":[{"$ref":"#/$defs/RepairSummary"},{"type":"null"}]},"key_data":{"description":"Key data found (amounts, dates, tax ids, bank account identifiers) with their role.","type":"array","items":{"$ref":"#/$defs/KeyData"}},"edits":{"description":"Edit only; each change asked for and what became of it. Empty otherwise.","type":"array","items":{"$ref":"#/$defs/ReportEdit"}},"changes":{"description":"Changes made by the agent or by hand (versions). Empty when none.","type":"array","items":{"$ref":"#/$defs/ReportChange"}},"sanitized":{"description":"Review and edit only (null otherwise); what was neutralised in the file before opening.","anyOf":[{"$ref":"#/$defs/Sanitized"},{"type":"null"}]}}};
+const schema192 = {"description":"One change asked for by an edit.","type":"object","additionalProperties":false,"required":["op","outcome","block","target","before","after","reason"],"properties":{"op":{"description":"Kind of change: `replace_text`, `insert_after`, `insert_before`, `delete`, `set_cell`, `insert_row`, `move`, `add_slide`, `comment`.","type":"string"},"outcome":{"description":"What became of it: `applied`; `not_found` (the block or the text aimed at is not in the file); `ambiguous` (the text occurs in several places and the prompt does not say which: not guessed); `rejected` (the change makes no sense for that block or format; `reason` says why). `skipped` and `failed` are kept for versions made by hand.","type":"string","enum":["applied","not_found","ambiguous","rejected","skipped","failed"]},"block":{"description":"Id of the block changed; null when none.","type":["string","null"]},"target":{"description":"The text or element aimed at; null when none.","type":["string","null"]},"before":{"description":"Text before the change; null when none.","type":["string","null"]},"after":{"description":"Text after the change; null when none.","type":["string","null"]},"reason":{"description":"Why it was not applied; null when applied.","type":["string","null"]}}};
+const schema193 = {"description":"One change by the agent or by hand.","type":"object","additionalProperties":false,"required":["change","before","after"],"properties":{"change":{"description":"Kind of change.","type":"string","enum":["added","changed","removed"]},"before":{"description":"Text before (empty when added).","type":"array","items":{"type":"string"}},"after":{"description":"Text after (empty when removed).","type":"array","items":{"type":"string"}}}};
+const schema194 = {"description":"What was neutralised in the file before opening.","type":"object","additionalProperties":false,"required":["removed"],"properties":{"removed":{"description":"One line per thing neutralised before the file was opened: external relationships\nother than hyperlinks (linked images, attached templates, external data connections,\nremote fonts), OLE objects and ActiveX controls, DDE fields, PDF JavaScript and launch\nactions. Empty when nothing was.\n","type":"array","items":{"type":"string"}}}};
+const schema186 = {"description":"One issue left in the document.","type":"object","additionalProperties":false,"required":["code","severity","category","message","fixable","location"],"properties":{"code":{"description":"Issue code, e.g. `table.overflow_width`, `content.unsupported_fact`.","type":"string","minLength":1},"severity":{"description":"How serious it is.","type":"string","enum":["error","warning","info"]},"category":{"description":"What it concerns.","type":"string","enum":["structural","content","layout","security","data","style"]},"message":{"description":"Human-readable explanation.","type":"string"},"fixable":{"description":"Whether a safe automatic repair exists.","type":"boolean"},"location":{"$ref":"#/$defs/IssueLocation"}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13461,7 +13968,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data1 === "error") || (data1 === "warning")) || (data1 === "info"))){
-const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/properties/severity/enum",keyword:"enum",params:{allowedValues: schema181.properties.severity.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/properties/severity/enum",keyword:"enum",params:{allowedValues: schema186.properties.severity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13484,7 +13991,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data2 === "structural") || (data2 === "content")) || (data2 === "layout")) || (data2 === "security")) || (data2 === "data")) || (data2 === "style"))){
-const err12 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema181.properties.category.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema186.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13637,16 +14144,16 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13745,7 +14252,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func7.call(schema179.properties, key0))){
+if(!(func7.call(schema184.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -13786,8 +14293,8 @@ let data1 = data.issues;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data1[i0], {instancePath:instancePath+"/issues/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data1[i0], {instancePath:instancePath+"/issues/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -13954,7 +14461,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(((data8 === "applied") || (data8 === "rejected")) || (data8 === "failed"))){
-const err26 = {instancePath:instancePath+"/ledger/" + i1+"/outcome",schemaPath:"#/$defs/LedgerEntry/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema158.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/ledger/" + i1+"/outcome",schemaPath:"#/$defs/LedgerEntry/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema162.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14017,7 +14524,7 @@ errors++;
 if(data4.reason !== undefined){
 let data11 = data4.reason;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/ledger/" + i1+"/reason",schemaPath:"#/$defs/LedgerEntry/properties/reason/type",keyword:"type",params:{type: schema158.properties.reason.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/ledger/" + i1+"/reason",schemaPath:"#/$defs/LedgerEntry/properties/reason/type",keyword:"type",params:{type: schema162.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14638,7 +15145,7 @@ vErrors.push(err80);
 errors++;
 }
 if(!((((((data29 === "applied") || (data29 === "not_found")) || (data29 === "ambiguous")) || (data29 === "rejected")) || (data29 === "skipped")) || (data29 === "failed"))){
-const err81 = {instancePath:instancePath+"/edits/" + i3+"/outcome",schemaPath:"#/$defs/ReportEdit/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema187.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err81 = {instancePath:instancePath+"/edits/" + i3+"/outcome",schemaPath:"#/$defs/ReportEdit/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema192.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -14651,7 +15158,7 @@ errors++;
 if(data27.block !== undefined){
 let data30 = data27.block;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err82 = {instancePath:instancePath+"/edits/" + i3+"/block",schemaPath:"#/$defs/ReportEdit/properties/block/type",keyword:"type",params:{type: schema187.properties.block.type},message:"must be string,null"};
+const err82 = {instancePath:instancePath+"/edits/" + i3+"/block",schemaPath:"#/$defs/ReportEdit/properties/block/type",keyword:"type",params:{type: schema192.properties.block.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -14664,7 +15171,7 @@ errors++;
 if(data27.target !== undefined){
 let data31 = data27.target;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err83 = {instancePath:instancePath+"/edits/" + i3+"/target",schemaPath:"#/$defs/ReportEdit/properties/target/type",keyword:"type",params:{type: schema187.properties.target.type},message:"must be string,null"};
+const err83 = {instancePath:instancePath+"/edits/" + i3+"/target",schemaPath:"#/$defs/ReportEdit/properties/target/type",keyword:"type",params:{type: schema192.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -14677,7 +15184,7 @@ errors++;
 if(data27.before !== undefined){
 let data32 = data27.before;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err84 = {instancePath:instancePath+"/edits/" + i3+"/before",schemaPath:"#/$defs/ReportEdit/properties/before/type",keyword:"type",params:{type: schema187.properties.before.type},message:"must be string,null"};
+const err84 = {instancePath:instancePath+"/edits/" + i3+"/before",schemaPath:"#/$defs/ReportEdit/properties/before/type",keyword:"type",params:{type: schema192.properties.before.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -14690,7 +15197,7 @@ errors++;
 if(data27.after !== undefined){
 let data33 = data27.after;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err85 = {instancePath:instancePath+"/edits/" + i3+"/after",schemaPath:"#/$defs/ReportEdit/properties/after/type",keyword:"type",params:{type: schema187.properties.after.type},message:"must be string,null"};
+const err85 = {instancePath:instancePath+"/edits/" + i3+"/after",schemaPath:"#/$defs/ReportEdit/properties/after/type",keyword:"type",params:{type: schema192.properties.after.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -14703,7 +15210,7 @@ errors++;
 if(data27.reason !== undefined){
 let data34 = data27.reason;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err86 = {instancePath:instancePath+"/edits/" + i3+"/reason",schemaPath:"#/$defs/ReportEdit/properties/reason/type",keyword:"type",params:{type: schema187.properties.reason.type},message:"must be string,null"};
+const err86 = {instancePath:instancePath+"/edits/" + i3+"/reason",schemaPath:"#/$defs/ReportEdit/properties/reason/type",keyword:"type",params:{type: schema192.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -14799,7 +15306,7 @@ vErrors.push(err93);
 errors++;
 }
 if(!(((data37 === "added") || (data37 === "changed")) || (data37 === "removed"))){
-const err94 = {instancePath:instancePath+"/changes/" + i4+"/change",schemaPath:"#/$defs/ReportChange/properties/change/enum",keyword:"enum",params:{allowedValues: schema188.properties.change.enum},message:"must be equal to one of the allowed values"};
+const err94 = {instancePath:instancePath+"/changes/" + i4+"/change",schemaPath:"#/$defs/ReportChange/properties/change/enum",keyword:"enum",params:{allowedValues: schema193.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -15004,17 +15511,17 @@ vErrors.push(err108);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateReportChange = validate119;
+export const validateReportChange = validate121;
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15077,7 +15584,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data0 === "added") || (data0 === "changed")) || (data0 === "removed"))){
-const err5 = {instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema188.properties.change.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/change",schemaPath:"#/properties/change/enum",keyword:"enum",params:{allowedValues: schema193.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15154,17 +15661,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateReportEdit = validate120;
+export const validateReportEdit = validate122;
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15279,7 +15786,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((((data1 === "applied") || (data1 === "not_found")) || (data1 === "ambiguous")) || (data1 === "rejected")) || (data1 === "skipped")) || (data1 === "failed"))){
-const err10 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema187.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema192.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15292,7 +15799,7 @@ errors++;
 if(data.block !== undefined){
 let data2 = data.block;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/block",schemaPath:"#/properties/block/type",keyword:"type",params:{type: schema187.properties.block.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/block",schemaPath:"#/properties/block/type",keyword:"type",params:{type: schema192.properties.block.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15305,7 +15812,7 @@ errors++;
 if(data.target !== undefined){
 let data3 = data.target;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema187.properties.target.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema192.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15318,7 +15825,7 @@ errors++;
 if(data.before !== undefined){
 let data4 = data.before;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: schema187.properties.before.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: schema192.properties.before.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15331,7 +15838,7 @@ errors++;
 if(data.after !== undefined){
 let data5 = data.after;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: schema187.properties.after.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: schema192.properties.after.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15344,7 +15851,7 @@ errors++;
 if(data.reason !== undefined){
 let data6 = data.reason;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema187.properties.reason.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema192.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15365,17 +15872,17 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateReportIssue = validate121;
+export const validateReportIssue = validate123;
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15493,7 +16000,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data1 === "error") || (data1 === "warning")) || (data1 === "info"))){
-const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/properties/severity/enum",keyword:"enum",params:{allowedValues: schema181.properties.severity.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/properties/severity/enum",keyword:"enum",params:{allowedValues: schema186.properties.severity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15516,7 +16023,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data2 === "structural") || (data2 === "content")) || (data2 === "layout")) || (data2 === "security")) || (data2 === "data")) || (data2 === "style"))){
-const err12 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema181.properties.category.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema186.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15669,17 +16176,17 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateRequestId = validate122;
+export const validateRequestId = validate124;
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate124.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15708,17 +16215,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate124.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateRetention = validate123;
+export const validateRetention = validate125;
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15745,17 +16252,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateRoute = validate124;
+export const validateRoute = validate126;
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15841,17 +16348,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateSanitized = validate125;
+export const validateSanitized = validate127;
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15920,17 +16427,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateStyleApplied = validate126;
+export const validateStyleApplied = validate128;
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16472,17 +16979,17 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateValidationSummary = validate127;
+export const validateValidationSummary = validate129;
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16618,17 +17125,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateVersions = validate128;
+export const validateVersions = validate130;
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate130.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16726,20 +17233,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpoint = validate129;
-const schema204 = {"description":"An endpoint of the project that receives webhooks.","type":"object","additionalProperties":false,"required":["id","object","url","event_types","created_at"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"url":{"description":"Address that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Kinds sent to this endpoint (all three when no filter was given).","type":"array","items":{"$ref":"#/$defs/WebhookEventType"}},"created_at":{"description":"When the endpoint was registered.","type":"string","format":"date-time"}}};
-const schema205 = {"description":"Webhook endpoint id.","type":"string","pattern":"^we_[0-9A-HJKMNP-TV-Z]{26}$"};
+export const validateWebhookEndpoint = validate131;
+const schema209 = {"description":"An endpoint of the project that receives webhooks.","type":"object","additionalProperties":false,"required":["id","object","url","event_types","created_at"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"url":{"description":"Address that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Kinds sent to this endpoint (all three when no filter was given).","type":"array","items":{"$ref":"#/$defs/WebhookEventType"}},"created_at":{"description":"When the endpoint was registered.","type":"string","format":"date-time"}}};
+const schema210 = {"description":"Webhook endpoint id.","type":"string","pattern":"^we_[0-9A-HJKMNP-TV-Z]{26}$"};
 const pattern49 = new RegExp("^we_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16946,19 +17453,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpointCreated = validate130;
-const schema207 = {"description":"A new endpoint, with its signing secret (shown only this once).","type":"object","additionalProperties":false,"required":["id","object","url","event_types","created_at","secret"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"url":{"description":"Address that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Kinds sent to this endpoint.","type":"array","items":{"$ref":"#/$defs/WebhookEventType"}},"created_at":{"description":"When the endpoint was registered.","type":"string","format":"date-time"},"secret":{"description":"Signing secret; the part after `whsec_` is the base64 HMAC key.","type":"string","pattern":"^whsec_"}}};
+export const validateWebhookEndpointCreated = validate132;
+const schema212 = {"description":"A new endpoint, with its signing secret (shown only this once).","type":"object","additionalProperties":false,"required":["id","object","url","event_types","created_at","secret"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"url":{"description":"Address that receives the messages.","type":"string","format":"uri"},"event_types":{"description":"Kinds sent to this endpoint.","type":"array","items":{"$ref":"#/$defs/WebhookEventType"}},"created_at":{"description":"When the endpoint was registered.","type":"string","format":"date-time"},"secret":{"description":"Signing secret; the part after `whsec_` is the base64 HMAC key.","type":"string","pattern":"^whsec_"}}};
 const pattern51 = new RegExp("^whsec_", "u");
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17200,18 +17707,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpointDeleted = validate131;
-const schema210 = {"description":"Confirmation of a deleted webhook endpoint.","type":"object","additionalProperties":false,"required":["id","object","deleted"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"deleted":{"const":true}}};
+export const validateWebhookEndpointDeleted = validate133;
+const schema215 = {"description":"Confirmation of a deleted webhook endpoint.","type":"object","additionalProperties":false,"required":["id","object","deleted"],"properties":{"id":{"$ref":"#/$defs/WebhookEndpointId"},"object":{"const":"webhook_endpoint"},"deleted":{"const":true}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
+const evaluated0 = validate133.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17321,17 +17828,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpointId = validate132;
+export const validateWebhookEndpointId = validate134;
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17360,18 +17867,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEndpointList = validate133;
-const schema213 = {"description":"A page of webhook endpoints, most recent first.","type":"object","additionalProperties":false,"required":["object","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"data":{"type":"array","items":{"$ref":"#/$defs/WebhookEndpoint"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
+export const validateWebhookEndpointList = validate135;
+const schema218 = {"description":"A page of webhook endpoints, most recent first.","type":"object","additionalProperties":false,"required":["object","data","has_more","next_cursor"],"properties":{"object":{"const":"list"},"data":{"type":"array","items":{"$ref":"#/$defs/WebhookEndpoint"}},"has_more":{"description":"Whether another page follows.","type":"boolean"},"next_cursor":{"description":"Pass as `cursor` for the next page; null on the last page.","type":["string","null"]}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate135.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17448,8 +17955,8 @@ let data1 = data.data;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate129(data1[i0], {instancePath:instancePath+"/data/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate131(data1[i0], {instancePath:instancePath+"/data/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -17480,7 +17987,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data4 = data.next_cursor;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema213.properties.next_cursor.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema218.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17501,19 +18008,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEvent = validate135;
-const schema214 = {"description":"Body of a webhook message. The document's content is never sent.","type":"object","additionalProperties":false,"required":["type","timestamp","data"],"properties":{"type":{"$ref":"#/$defs/WebhookEventType"},"timestamp":{"description":"When the event happened.","type":"string","format":"date-time"},"data":{"$ref":"#/$defs/WebhookEventData"}}};
-const schema216 = {"description":"The finished document, without content.","type":"object","additionalProperties":false,"required":["document_id","status","operation","format","retention","expires_at","error"],"properties":{"document_id":{"$ref":"#/$defs/DocumentId"},"status":{"$ref":"#/$defs/DocumentStatus"},"operation":{"$ref":"#/$defs/Operation"},"format":{"description":"The document's format; null when it was never decided.","anyOf":[{"$ref":"#/$defs/Format"},{"type":"null"}]},"retention":{"$ref":"#/$defs/Retention"},"expires_at":{"description":"When content is deleted.","type":["string","null"],"format":"date-time"},"error":{"description":"Why it failed; null unless `status` is `failed`.","anyOf":[{"$ref":"#/$defs/DocumentFailure"},{"type":"null"}]}}};
+export const validateWebhookEvent = validate137;
+const schema219 = {"description":"Body of a webhook message. The document's content is never sent.","type":"object","additionalProperties":false,"required":["type","timestamp","data"],"properties":{"type":{"$ref":"#/$defs/WebhookEventType"},"timestamp":{"description":"When the event happened.","type":"string","format":"date-time"},"data":{"$ref":"#/$defs/WebhookEventData"}}};
+const schema221 = {"description":"The finished document, without content.","type":"object","additionalProperties":false,"required":["document_id","status","operation","format","retention","expires_at","error"],"properties":{"document_id":{"$ref":"#/$defs/DocumentId"},"status":{"$ref":"#/$defs/DocumentStatus"},"operation":{"$ref":"#/$defs/Operation"},"format":{"description":"The document's format; null when it was never decided.","anyOf":[{"$ref":"#/$defs/Format"},{"type":"null"}]},"retention":{"$ref":"#/$defs/Retention"},"expires_at":{"description":"When content is deleted.","type":["string","null"],"format":"date-time"},"error":{"description":"Why it failed; null unless `status` is `failed`.","anyOf":[{"$ref":"#/$defs/DocumentFailure"},{"type":"null"}]}}};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17762,7 +18269,7 @@ errors++;
 if(data.expires_at !== undefined){
 let data5 = data.expires_at;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema216.properties.expires_at.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema221.properties.expires_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17841,16 +18348,16 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17949,8 +18456,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate136(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate138(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
@@ -17965,17 +18472,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEventData = validate139;
+export const validateWebhookEventData = validate141;
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18224,7 +18731,7 @@ errors++;
 if(data.expires_at !== undefined){
 let data5 = data.expires_at;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema216.properties.expires_at.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/type",keyword:"type",params:{type: schema221.properties.expires_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18303,17 +18810,17 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEventType = validate141;
+export const validateWebhookEventType = validate143;
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18340,7 +18847,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"dynamicProps":false,"dynamicItems":false};

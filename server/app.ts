@@ -65,7 +65,15 @@ export const buildServer = (app: ServerApp) => {
     "/healthz",
     guarded((req, res) => {
       if (artifacts.claims(req)) return artifacts.serve(req, res);
-      sendJson(res, 200, { status: "ok", version: VERSION, region: app.config.region });
+      return app.health.checks().then((checks) => sendJson(res, 200, { status: "ok", version: VERSION, region: app.config.region, checks }));
+    }),
+  );
+
+  server.get(
+    "/readyz",
+    guarded((req, res) => {
+      if (artifacts.claims(req)) return artifacts.serve(req, res);
+      return app.health.ready().then((readiness) => sendJson(res, readiness.status === "ready" ? 200 : 503, readiness));
     }),
   );
 
@@ -83,7 +91,7 @@ export const buildServer = (app: ServerApp) => {
     server[method](route.path, guarded(handle));
   }
 
-  const known = [...routes.map((r) => ({ method: r.method, pattern: patternOf(r.path) })), { method: "GET", pattern: /^\/healthz\/?$/ }];
+  const known = [...routes.map((r) => ({ method: r.method, pattern: patternOf(r.path) })), { method: "GET", pattern: /^\/healthz\/?$/ }, { method: "GET", pattern: /^\/readyz\/?$/ }];
   server.set_not_found_handler(
     guarded((req, res) => {
       if (artifacts.claims(req)) return void artifacts.serve(req, res);

@@ -1,4 +1,5 @@
 /** What route handlers get: the running service's parts and the request's authenticated principal. */
+import type { HealthProbe } from "./health.ts";
 import type { Request, Response } from "hyper-express";
 import type { Principal, Authenticator } from "../core/auth/tenancy.ts";
 import type { DocDeps } from "../core/documents/deps.ts";
@@ -7,6 +8,8 @@ import type { ExtractDeps } from "../core/extract/service.ts";
 
 export interface ServerApp extends DocDeps {
   readonly auth: Authenticator;
+  /** What /healthz and /readyz report. */
+  readonly health: HealthProbe;
   readonly workers: WorkerPool;
   readonly extraction: ExtractDeps;
 }

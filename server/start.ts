@@ -25,6 +25,7 @@ import { enginesLayer } from "./engines.ts";
 import { failInterruptedExtractions, type ExtractDeps } from "../core/extract/service.ts";
 import { pooledWork } from "../core/work/work.ts";
 import { bubblewrapSandbox } from "../renderers/bubblewrap/index.ts";
+import { makeHealth } from "./health.ts";
 import { formatPlugins } from "../plugins/index.ts";
 import { availableParallelism } from "node:os";
 import type { ServerApp } from "./context.ts";
@@ -159,7 +160,9 @@ export const startService = async (config: Config) => {
   const auth = makeAuthenticator(s.db, config.region);
   // A key revoked on another instance is forgotten here at once too.
   s.bus.notifier.on("quire_auth", () => auth.forget());
-  const app: ServerApp = { ...deps, auth, workers, extraction };
+  let stopping = false;
+  const health = makeHealth({ db: s.db, libreoffice: engines.describe, sandbox: sandbox.available, stopping: () => stopping });
+  const app: ServerApp = { ...deps, auth, health, workers, extraction };
   const sweeper = setInterval(() => {
     sweep(s.db, s.blobs, s.clock.now()).catch((error) => log("sweep failed", error));
     sweepDeliveries(s.db, s.clock.now()).catch((error) => log("sweeping webhook deliveries failed", error));
@@ -173,6 +176,7 @@ export const startService = async (config: Config) => {
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    stopping = true;
     clearInterval(sweeper);
     clearInterval(heartbeat);
     if (takeover) clearInterval(takeover);

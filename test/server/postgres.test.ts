@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import knexFactory, { type Knex } from "knex";
 import { createSession } from "../../core/auth/tenancy.ts";
+import { checkResponse } from "../support/contract.ts";
 
 let cluster: Cluster | undefined;
 let svc: Service;
@@ -34,6 +35,21 @@ describe("the service on PostgreSQL", { skip }, () => {
 
   after(async () => {
     await svc?.stop();
+  });
+
+  test("/healthz names the database and the engines; /readyz says the instance takes requests", async () => {
+    const health = await fetch(`${svc.origin}/healthz`);
+    const body = await health.text();
+    checkResponse("GET /healthz", health.status, health.headers.get("content-type") ?? "", body);
+    const checks = (JSON.parse(body) as { checks: Record<string, { status: string; detail: string }> }).checks;
+    assert.equal(checks.database!.status, "ok");
+    assert.match(checks.database!.detail, /^PostgreSQL, answered in \d+ ms$/);
+    assert.ok(["ok", "checking"].includes(checks.libreoffice!.status));
+    const ready = await fetch(`${svc.origin}/readyz`);
+    const readyBody = await ready.text();
+    checkResponse("GET /readyz", ready.status, ready.headers.get("content-type") ?? "", readyBody);
+    assert.equal(ready.status, 200);
+    assert.equal(JSON.parse(readyBody).status, "ready");
   });
 
   test("a document made directly, and one in the background followed by its events", async () => {
