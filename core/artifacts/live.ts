@@ -1,8 +1,10 @@
 /**
  * Live fan-out of artifact changes to the event streams open in this process. A write made here is published after
  * its commit and reaches every stream of the artifact at once. Writes made by another process (several service
- * processes on one store) are found by polling the change log of the artifacts that have streams here, every
- * `pollMs` (250 ms by default), while any stream is open.
+ * processes on one store) are found in the change log of the artifacts that have streams here: on PostgreSQL the
+ * writer's instance says so (`LISTEN/NOTIFY`, core/store/notify.ts) and the log is read at once, with a slow poll
+ * (every 5 s) left as a safety net; without a notifier the log is polled every `pollMs` (250 ms by default), while
+ * any stream is open.
  *
  * The change log is the truth; the bus only carries news. Streams number what they have sent by the artifact's
  * sequence and fill any gap from the log (server/artifact/api.ts), so a notification missed or delivered out of order
@@ -17,6 +19,7 @@ import { EventEmitter } from "node:events";
 import type { Knex } from "knex";
 import { changesAfter } from "./changes.ts";
 import type { ArtifactChange } from "./store.ts";
+import { noNotifier, type Notifier } from "../store/notify.ts";
 
 export type LiveEvent = { readonly type: "change"; readonly change: ArtifactChange } | { readonly type: "gone" };
 
@@ -72,6 +75,8 @@ export const announceGone = (documentId: string) => {
 export interface LiveOptions {
   /** The store to poll for other processes' writes; without it only this process's writes are seen. */
   readonly db?: Knex;
+  /** How the instances sharing the store tell each other of a write (PostgreSQL); absent or silent: polling alone. */
+  readonly notifier?: Notifier;
   readonly pollMs?: number;
   readonly onError?: (message: string, error: unknown) => void;
   /** The stream caps; MAX_STREAMS_PER_ARTIFACT and MAX_STREAMS unless given (tests give small ones). */
@@ -85,7 +90,10 @@ const POLL_CHUNK = 500;
 export const makeArtifactLive = (opts: LiveOptions = {}): ArtifactLive => {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const pollMs = opts.pollMs ?? 250;
+  const notifier = opts.notifier ?? noNotifier;
+  const told = notifier !== noNotifier;
+  // Told of other instances' writes, the poll is only a safety net (a message lost in a reconnect, a deletion).
+  const pollMs = opts.pollMs ?? (told ? 5_000 : 250);
   /** Per artifact with listeners: the sequence up to which this process has seen the log. */
   const cursors = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
@@ -99,8 +107,7 @@ export const makeArtifactLive = (opts: LiveOptions = {}): ArtifactLive => {
 
   const emit = (documentId: string, event: LiveEvent) => emitter.emit(documentId, event);
 
-  const poll = async (db: Knex) => {
-    const ids = [...cursors.keys()];
+  const poll = async (db: Knex, ids = [...cursors.keys()]) => {
     for (let i = 0; i < ids.length; i += POLL_CHUNK) {
       const chunk = ids.slice(i, i + POLL_CHUNK);
       const rows: Array<{ id: string; content_deleted_at: string | null; last_seq: number | null }> = await db("documents as d")
@@ -144,11 +151,18 @@ export const makeArtifactLive = (opts: LiveOptions = {}): ArtifactLive => {
     timer.unref();
   };
 
+  const stopHearing = notifier.on("quire_artifacts", (payload) => {
+    const documentId = payload.split(" ")[0]!;
+    if (!opts.db || !cursors.has(documentId)) return;
+    void poll(opts.db, [documentId]).catch((error) => opts.onError?.("reading another instance's artifact change failed", error));
+  });
+
   const bus: ArtifactLive = {
     publish: (change) => {
       const cursor = cursors.get(change.documentId);
       if (cursor !== undefined && change.seq > cursor) cursors.set(change.documentId, change.seq);
       emit(change.documentId, { type: "change", change });
+      if (told) void notifier.notify("quire_artifacts", `${change.documentId} ${change.seq}`).catch((error) => opts.onError?.("telling the other instances of an artifact change failed", error));
     },
     subscribe: (documentId, listener) => {
       emitter.on(documentId, listener);
@@ -187,6 +201,7 @@ export const makeArtifactLive = (opts: LiveOptions = {}): ArtifactLive => {
     streams: (documentId) => (documentId === undefined ? slotsInAll : (slots.get(documentId) ?? 0)),
     close: () => {
       closed = true;
+      stopHearing();
       if (timer) clearTimeout(timer);
       timer = null;
       cursors.clear();

@@ -8,6 +8,7 @@
 import type { Knex } from "knex";
 import { makeArtifactLive, type ArtifactLive } from "./live.ts";
 import { makeArtifactRate, type ArtifactRate } from "./rate.ts";
+import type { Notifier } from "../store/notify.ts";
 
 export interface ArtifactRuntime {
   readonly live: ArtifactLive;
@@ -16,10 +17,10 @@ export interface ArtifactRuntime {
 
 const runtimes = new WeakMap<Knex, ArtifactRuntime>();
 
-export const artifactRuntime = (db: Knex, opts: { pollMs?: number; log?: (message: string, error?: unknown) => void } = {}): ArtifactRuntime => {
+export const artifactRuntime = (db: Knex, opts: { pollMs?: number; log?: (message: string, error?: unknown) => void; notifier?: Notifier } = {}): ArtifactRuntime => {
   let runtime = runtimes.get(db);
   if (!runtime) {
-    runtime = { live: makeArtifactLive({ db, pollMs: opts.pollMs, onError: opts.log }), rate: makeArtifactRate() };
+    runtime = { live: makeArtifactLive({ db, pollMs: opts.pollMs, onError: opts.log, ...(opts.notifier ? { notifier: opts.notifier } : {}) }), rate: makeArtifactRate() };
     runtimes.set(db, runtime);
   }
   return runtime;

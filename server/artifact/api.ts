@@ -34,6 +34,7 @@
  * 400 malformed_request (a PUT body that stopped arriving), 500 internal_error. Every response carries the origin's
  * security headers (API_HEADERS); the router must not add them again.
  */
+import type { Notifier } from "../../core/store/notify.ts";
 import type { Request, Response } from "hyper-express";
 import type { Knex } from "knex";
 import { InputInvalid, MalformedRequest } from "../../core/errors.ts";
@@ -111,12 +112,18 @@ const RETRY_MS = 1_000;
 export const isArtifactApiPath = (path: string) => path === "/_db" || path.startsWith("/_db/");
 
 /** The context from the running service's parts; the live bus and rate limits are the store's own (shared). */
-export const artifactApiContext = (app: { db: Knex; now: () => Date; signer: { secret: string }; log?: (message: string, error?: unknown) => void }): ArtifactApiContext => ({
+export const artifactApiContext = (app: {
+  db: Knex;
+  now: () => Date;
+  signer: { secret: string };
+  log?: (message: string, error?: unknown) => void;
+  bus?: { notifier: Notifier };
+}): ArtifactApiContext => ({
   db: app.db,
   now: app.now,
   secret: app.signer.secret,
   log: app.log,
-  ...artifactRuntime(app.db, { log: app.log }),
+  ...artifactRuntime(app.db, { log: app.log, ...(app.bus ? { notifier: app.bus.notifier } : {}) }),
 });
 
 const JSON_TYPE = "application/json; charset=utf-8";

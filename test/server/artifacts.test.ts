@@ -9,12 +9,12 @@
  * header through, so the requests here go to 127.0.0.1 over node:http with the page's Host.
  */
 import assert from "node:assert/strict";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startService, type Service } from "../support/service.ts";
+import { onOrigin } from "../support/origin.ts";
 import { download, getDoc, readEvents, type Doc, type Problem } from "../support/documents.ts";
 import { MARKDOWN as OFFICE_MARKDOWN } from "../support/documents.ts";
 import { artifactHostOf } from "../../core/config.ts";
@@ -25,28 +25,6 @@ import { closeChromium, screenshotHtml } from "../../renderers/chromium/index.ts
 const ROOT = join(import.meta.dirname, "../..");
 /** A sign-up sheet from the examples: a form, the list of entries, a vote and a chart. */
 const SIGNUP = readFileSync(join(ROOT, "examples/artifacts/signup.md"), "utf8");
-
-interface Answer {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-
-/** A request to an artifact origin (or any URL) sent to 127.0.0.1 with the URL's host as the Host header. */
-const onOrigin = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
-  new Promise<Answer>((resolve, reject) => {
-    const u = new URL(url);
-    const req = httpRequest(
-      { host: "127.0.0.1", port: u.port, path: `${u.pathname}${u.search}`, method: init.method ?? "GET", headers: { host: u.host, ...init.headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-      },
-    );
-    req.on("error", reject);
-    req.end(init.body);
-  });
 
 let svc: Service;
 let secret: string;

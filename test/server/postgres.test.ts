@@ -15,6 +15,7 @@ import { join } from "node:path";
 import knexFactory, { type Knex } from "knex";
 import { createSession } from "../../core/auth/tenancy.ts";
 import { checkResponse } from "../support/contract.ts";
+import { onOrigin, streamOnOrigin } from "../support/origin.ts";
 
 let cluster: Cluster | undefined;
 let svc: Service;
@@ -204,6 +205,31 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     const over = await b.as(b.otherKey).POST("/documents", { body: { format: "docx", background: true, content: { markdown: "# One more" } } as never });
     assert.equal(over.response.status, 429);
     assert.ok(Number(over.response.headers.get("retry-after")) >= 1);
+  });
+
+  test("an artifact record written through one instance reaches a page's stream on the other in under a second", async () => {
+    const { data } = await a.client.POST("/documents", {
+      body: { format: "artifact", content: { markdown: "# Lunch\n\n```form signups\nName: text required\n```\n\n```list signups\n```\n" } } as never,
+    });
+    const page = (data as Doc).outputs!.find((o) => o.kind === "html")!;
+    const u = new URL(page.url);
+    const token = `${u.searchParams.get("exp")}.${u.searchParams.get("sig")}`;
+    const slug = (data as Doc).id.slice(4).toLowerCase();
+    const originOf = (svc: Service) => `http://${slug}.localhost:${new URL(svc.origin).port}`;
+    const stream = await streamOnOrigin(`${originOf(b)}/_db/signups/events`, { "x-quire-token": token, accept: "text/event-stream" });
+    try {
+      assert.equal(stream.status, 200);
+      await new Promise((r) => setTimeout(r, 200));
+      const written = performance.now();
+      const put = await onOrigin(`${originOf(a)}/_db/signups/ana`, { method: "PUT", headers: { "x-quire-token": token, "content-type": "application/json" }, body: JSON.stringify({ Name: "Ana" }) });
+      assert.equal(put.status, 200, put.body);
+      while (!stream.received().includes("Ana") && performance.now() - written < 3_000) await new Promise((r) => setTimeout(r, 10));
+      const ms = performance.now() - written;
+      assert.ok(stream.received().includes("Ana"), `the other instance's stream got: ${stream.received().slice(0, 300)}`);
+      assert.ok(ms < 1_000, `reached the other instance after ${Math.round(ms)} ms`);
+    } finally {
+      stream.close();
+    }
   });
 
   test("an instance killed mid-job: the other takes its documents over and finishes them", async () => {
