@@ -2,6 +2,7 @@
  * Test layers for operation programs (core/operations): every service an operation asks for, with fakes where the
  * test is about the program and not the engine. Each fake records what it was asked, so a test can assert it.
  */
+import * as Effect from "effect/Effect";
 import * as Layer from "effect/Layer";
 import knexFactory from "knex";
 import { mkdtempSync } from "node:fs";
@@ -107,7 +108,20 @@ export const operationLayer = (fakes: OperationFakes) => {
       phase: async (phase) => void reported.phases.push(phase),
       event: async (type, data) => void reported.events.push({ type, data }),
     }),
-    Layer.succeed(Db, db),
+    // The one table operations read beside their row: the organization whose name a made file gives as its author.
+    Layer.effect(
+      Db,
+      Effect.promise(async () => {
+        if (!(await db.schema.hasTable("organizations"))) {
+          await db.schema.createTable("organizations", (t) => {
+            t.string("id").primary();
+            t.string("name").notNullable();
+          });
+        }
+        await db("organizations").insert({ id: fakes.row.organization_id, name: "Acme Test Ltd" }).onConflict("id").ignore();
+        return db;
+      }),
+    ),
     Layer.succeed(Blobs, localBlobStore(join(dir, "blobs"))),
     Registry.layer(createFormatRegistry(fakes.plugins)),
     Checks.layer(fakes.checks ?? []),
