@@ -1,6 +1,6 @@
 /**
  * Golden fixtures (DESIGN.md, convention 3): `fixtures/<format>/<case>/input.md` (+ optional `request.json` with
- * `name` and `style`) is compiled by the real compiler (Markdown reader, type detection, style reader, format
+ * `name`, `style` and `author`) is compiled by the real compiler (Markdown reader, type detection, style reader, format
  * plugin, the warm LibreOffice pool, mupdf, layout checks) and compared by content with `expected.json`: OOXML
  * parts as canonical XML, the PDF as page count and text per page. `UPDATE=1` rewrites the expected files.
  * Beside the goldens, readers we did not write check each file: pandoc reads the Word text back, LibreOffice opens
@@ -47,7 +47,7 @@ const compileCase = async (format: OfficeKind | "pdf", dir: string) => {
   const type: DocType = format === "pptx" ? "presentation" : format === "xlsx" ? "spreadsheet" : detectType(ir).type;
   const style = request.style ? readStyle(request.style, defaultStyle(type)) : { applied: defaultStyle(type), unsupported: [] };
   const compiled = await compile(
-    { ir, format, type, style: style.applied, name: request.name, images: async () => null, signal: new AbortController().signal },
+    { ir, format, type, style: style.applied, name: request.name, author: request.author, images: async () => null, signal: new AbortController().signal },
     { plugin: (kind) => formatPlugins.get(kind)!, converter, pdf: pdfReader, outline: pdfOutline, pictures: pdfPictures, checks },
   );
   return { ir, type, style, compiled, readDiagnostics: diagnostics };
@@ -101,6 +101,8 @@ describe("golden fixtures", () => {
       }
       if (c.format === "xlsx") {
         assert.doesNotMatch(compiled.text.map((t) => t.text).join("\n"), FORMULA_ERRORS, "no formula error after LibreOffice recalculated");
+        const sheets = Object.entries(unzipSync(compiled.office.bytes)).filter(([n]) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
+        for (const [part, xml] of sheets) assert.doesNotMatch(strFromU8(xml), /<\/f><\/c>/, `every formula of ${part} stores its result`);
       }
       if (c.format === "pptx") {
         const files = unzipSync(compiled.office.bytes);

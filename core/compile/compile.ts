@@ -72,7 +72,12 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
   const kind = (deps.plugin(input.format).renderedAs ?? input.format) as OfficeKind;
   const plugin = deps.plugin(kind);
   if (!plugin.render) throw new Error(`no renderer for ${kind}`);
-  const render = plugin.render;
+  const renderFile = plugin.render;
+  // A plugin may finish each rendering with the converter (a workbook's formula results) before its PDF.
+  const render: typeof renderFile = async (ir, style, ctx) => {
+    const result = await renderFile(ir, style, ctx);
+    return plugin.afterRender ? { ...result, bytes: await plugin.afterRender(result.bytes, { converter: deps.converter, signal: input.signal }) } : result;
+  };
   const wantsToc = plugin.tableOfContents === true;
   const hasPictures = imageSources(input.ir).length > 0;
   const scope: CheckScope = {

@@ -13,6 +13,7 @@ import type { Extract } from "./extract.ts";
 import type { Inspect, RepairFix, Sanitize } from "./review.ts";
 import type { StyleApplied } from "../style/types.ts";
 import type { EditCapability } from "./edit.ts";
+import type { OfficeConverter } from "./engines.ts";
 
 /** Picture bytes a renderer may embed; `width`/`height` are the intrinsic size in pixels. */
 export interface ImageData {
@@ -125,6 +126,12 @@ export interface FormatPlugin {
    */
   invalidFileCode?: ProcessingFailure["code"];
   render?: (ir: IRDocument, style: StyleApplied, ctx: RenderContext) => Promise<RenderResult>;
+  /**
+   * Finishes a rendered file with what only an office application knows (a workbook's formula results, calculated
+   * by LibreOffice): called by the compiler once after each `render`, before the PDF conversion. It never fails the
+   * document: when it cannot finish the file it returns the bytes it was given.
+   */
+  afterRender?: (bytes: Uint8Array, tools: { converter: OfficeConverter; signal?: AbortSignal }) => Promise<Uint8Array>;
   /**
    * A format delivered by converting another format's rendering (`pdf` is the Word rendering converted by
    * LibreOffice): the compiler renders with that plugin and keeps only the converted file.

@@ -34,7 +34,11 @@ export const minutesFields: readonly FieldLabel[] = [
     labels: ["In attendance", "Attendees", "Attendance", "Present", "Participants", "Asistentes", "Asisten", "Participantes", "Presentes"],
   },
   { key: "apologies", labels: ["Apologies", "Absent", "Ausentes", "Excusan asistencia", "Excusan"] },
-  { key: "secretary", labels: ["Minutes taken by", "Minute taker", "Note taker", "Secretary", "Secretario", "Secretaria", "Levanta acta"] },
+  {
+    key: "secretary",
+    labels: ["Minutes taken by", "Minute taker", "Minute-taker", "Minutes", "Note taker", "Note-taker", "Recorder", "Secretary", "Secretario de actas", "Secretaria de actas", "Secretario", "Secretaria", "Levanta acta", "Redacta el acta"],
+  },
+  { key: "guests", labels: ["Guests", "Also present", "In attendance by invitation", "Invitados", "Invitadas"] },
 ];
 
 /** Where a field label was found in a text: `[labelStart, valueStart)` is the label with its colon. */

@@ -252,9 +252,17 @@ const wordCodes: Array<[RegExp, string]> = [
   [/^(libras?|pounds?)(\s+sterling|\s+esterlinas?)?$/i, "GBP"],
 ];
 const number = String.raw`\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[\u00A0\u202F ]\d{3})+)(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
-const scale = String.raw`(?:\s+(?:thousand|million|billion|bn|mil(?:\s+millones)?|millones|millón|millon)(?:\s+de)?)?`;
+/**
+ * A scale after the number keeps the amount's size: "EUR 18.2 M", "€18.2m", "USD 3 bn", "1.5 k €", "18,2 millones de
+ * euros". The short letters may touch the number; they are spelled in both cases because the prefix pattern is
+ * case-sensitive (its currency codes are upper case).
+ */
+const scale = String.raw`(?:\s*(?:[kK]|[mM]{1,2}|[mM]n|[bB]n?)(?![\p{L}\p{N}²³])|\s+(?:[tT]housands?|[mM]illions?|[bB]illions?|mil(?:\s+millones)?|millones|millón|millon)(?:\s+de)?)?`;
 
-const scales: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, bn: 1e9, mil: 1e3, "mil millones": 1e9, millones: 1e6, "millón": 1e6, millon: 1e6 };
+const scales: Record<string, number> = {
+  k: 1e3, m: 1e6, mm: 1e6, mn: 1e6, b: 1e9, bn: 1e9, thousand: 1e3, thousands: 1e3, million: 1e6, millions: 1e6,
+  billion: 1e9, billions: 1e9, mil: 1e3, "mil millones": 1e9, millones: 1e6, "millón": 1e6, millon: 1e6,
+};
 
 /** "1.200,50" → 1200.5; "1,200.50" → 1200.5; "1.200" → 1200; "1,5" → 1.5; "0,125" → 0.125 (core/keydata/written.ts). */
 export const parseNumber = (written: string): number => parseWritten(written).value;

@@ -38,7 +38,7 @@ const byType: Record<DocType, (s: StyleApplied) => StyleApplied> = {
     align: { title: "center", headings: "left", body: "justify" },
   }),
   // Slides and web pages are wide; the style still reaches their plugins for fonts and colours.
-  presentation: (s) => ({ ...s, orientation: "landscape", page_numbers: false }),
+  presentation: (s) => ({ ...s, orientation: "landscape" }),
   spreadsheet: (s) => ({ ...s, orientation: "landscape" }),
   artifact: (s) => ({ ...s, page_numbers: false }),
 };

@@ -6,7 +6,9 @@
  *
  * The text is split into clauses (at `,` `;` `.` and the words "and" / "y", never inside quotes
  * or between the digits of a number such as `1.5` or `1,5`). Each clause is read by a row of
- * recognisers; a clause that none of them understands is returned verbatim in `unsupported`.
+ * recognisers; a clause that none of them understands is returned verbatim in `unsupported`, and the
+ * words a recogniser did not use ("bold" in "Arial 12 bold") are returned too, so nothing the
+ * caller asked for is dropped silently.
  * Matching is case- and accent-insensitive; font names and quoted text keep the caller's spelling.
  */
 import { colourPattern, colourValue } from "./colors.ts";
@@ -27,8 +29,9 @@ export function readStyle(text: string, base: StyleApplied): StyleReading {
   for (const clause of splitClauses(text)) {
     const result = readClause(clause, applied);
     if (result) {
-      applied = result;
+      applied = result.style;
       understood++;
+      if (result.rest) unsupported.push(result.rest);
     } else {
       unsupported.push(clause);
     }
@@ -93,22 +96,49 @@ export function splitClauses(text: string): string[] {
 interface Clause {
   text: string;
   original: string;
+  /** A colour or an alignment was given to the title, headings or accents the clause names. */
+  targeted?: boolean;
 }
 
 type Recogniser = (clause: Clause, style: StyleApplied) => StyleApplied | null;
 
-function readClause(raw: string, style: StyleApplied): StyleApplied | null {
+function readClause(raw: string, style: StyleApplied): { style: StyleApplied; rest: string | null } | null {
   const clause: Clause = { text: fold(raw), original: raw };
   let current = style;
   let any = false;
   for (const recognise of recognisers) {
+    const before = { ...clause };
     const next = recognise(clause, current);
     if (next) {
       current = next;
       any = true;
+    } else {
+      // A recogniser that declines gives back what it took ("40 cm" of rejected margins is still the caller's).
+      Object.assign(clause, before);
     }
   }
-  return any ? current : null;
+  return any ? { style: current, rest: rest(clause) } : null;
+}
+
+/**
+ * Words that carry no request of their own once the clause was read ("headings in navy", "letra Arial de
+ * 12 puntos", "interlineado de 1,5 líneas"), folded.
+ */
+const filler = new Set([
+  "a", "an", "the", "el", "la", "los", "las", "lo", "un", "una", "de", "del", "al", "en", "in", "on", "at", "of", "for",
+  "para", "por", "with", "con", "to", "is", "are", "be", "es", "sea", "use", "using", "usar", "usa", "utiliza", "utilizar",
+  "please", "favor", "set", "all", "todo", "toda", "todos", "todas", "throughout", "whole", "entire", "document", "documento",
+  "text", "texto", "body", "cuerpo", "color", "colour", "colors", "colours", "colores", "font", "fuente", "letra", "size",
+  "tamano", "line", "lines", "linea", "lineas", "spacing", "pt", "points", "puntos", "page", "pages", "pagina", "paginas",
+  "main", "principal", "primary", "primario", "as", "como", "y", "and", "e", "o", "or",
+]);
+
+/** What the recognisers left unread, in the caller's spelling, when it holds more than filler words. */
+function rest(clause: Clause): string | null {
+  const words = clause.text.split(/[^\p{L}\p{N}#]+/u).filter((w) => w !== "");
+  const target = (word: string) => clause.targeted && [titleWord, headingsWord, accentWord].some((p) => p.test(word));
+  if (words.every((w) => filler.has(w) || target(w))) return null;
+  return clause.original.replace(/\s+/g, " ").replace(/^[\s:=,-]+|[\s:=,-]+$/g, "");
 }
 
 /** Lower case without accents, one character per character so indices match the original. */
@@ -124,19 +154,21 @@ function fold(text: string): string {
 /** Finds `pattern` in the folded text, blanks it out, and returns the match. */
 function take(clause: Clause, pattern: RegExp): RegExpExecArray | null {
   const match = pattern.exec(clause.text);
-  if (!match) return null;
-  const blank = " ".repeat(match[0].length);
-  const at = match.index;
-  clause.text = clause.text.slice(0, at) + blank + clause.text.slice(at + match[0].length);
-  clause.original = clause.original.slice(0, at) + blank + clause.original.slice(at + match[0].length);
+  if (match) blank(clause, match.index, match.index + match[0].length);
   return match;
+}
+
+function blank(clause: Clause, from: number, to: number): void {
+  const spaces = " ".repeat(to - from);
+  clause.text = clause.text.slice(0, from) + spaces + clause.text.slice(to);
+  clause.original = clause.original.slice(0, from) + spaces + clause.original.slice(to);
 }
 
 function has(clause: Clause, pattern: RegExp): boolean {
   return pattern.test(clause.text);
 }
 
-const negation = /\b(no|not|without|sin|hide|omit|remove|quitar|ningun[oa]?)\b/;
+const negation = /\b(no|not|don'?t|without|sin|hide|omit|remove|quitar|ningun[oa]?)\b/;
 
 function quoted(clause: Clause): string | null {
   const match = /["“«‘']([^"”»’']+)["”»’']/.exec(clause.original);
@@ -221,16 +253,15 @@ const margins: Recogniser = (clause, style) => {
 
 const spacingWords: Record<string, number> = { single: 1, sencillo: 1, simple: 1, double: 2, doble: 2 };
 
+const spacingKeyword = /\b(line[- ]spacing|line[- ]height|altura de linea|spacing|spaced|space|interlineado|interlineal|interlinea|espaciado|espacio)\b/;
+
 const lineSpacing: Recogniser = (clause, style) => {
-  if (!has(clause, /\b(line spacing|spacing|spaced|interlineado|interlineal|interlinea|espaciado)\b/)) return null;
-  const number = take(clause, /(\d+(?:[.,]\d+)?)(?![\w.])/);
-  let value: number | null = number ? Number(number[1]!.replace(",", ".")) : null;
-  if (value === null) {
-    const word = take(clause, /\b(single|sencillo|simple|double|doble)\b/);
-    if (word) value = spacingWords[word[1]!] ?? null;
-  }
+  if (!has(clause, spacingKeyword)) return null;
+  const word = take(clause, /\b(single|sencillo|simple|double|doble)\b/);
+  const number = word ? null : take(clause, /(\d+(?:[.,]\d+)?)(?![\w.%])/);
+  const value = word ? spacingWords[word[1]!]! : number ? Number(number[1]!.replace(",", ".")) : null;
   if (value === null || value < 0.8 || value > 3) return null;
-  take(clause, /\b(line spacing|spacing|spaced|interlineado|interlineal|interlinea|espaciado)\b/);
+  take(clause, spacingKeyword);
   return { ...style, line_spacing: value };
 };
 
@@ -238,8 +269,10 @@ const fontSize: Recogniser = (clause, style) => {
   // Sizes of titles or headings have no field in `style_applied`: leave them unsupported.
   if (has(clause, /\b(titles?|titulos?|headings?|encabezados?)\b/)) return null;
   const match =
-    take(clause, /(?:\b(?:font size|font-size|size|tamano(?: de (?:letra|fuente))?|cuerpo)\b\s*(?:de\s+|of\s+|:\s*)?)?(\d+(?:[.,]\d+)?)\s*(?:pt|pts|points|puntos)\b/) ??
-    take(clause, /\b(?:font size|font-size|size|tamano(?: de (?:letra|fuente))?|cuerpo)\b\s*(?:de\s+|of\s+|:\s*)?(\d+(?:[.,]\d+)?)(?![\w.])/);
+    take(clause, /(?:\b(?:font size|font-size|size|tamano(?: de (?:letra|fuente))?|cuerpo)\b\s*(?:de\s+|of\s+|:\s*)?)?(\d+(?:[.,]\d+)?)\s*-?\s*(?:pt|pts|points?|puntos?)(?![\w])/) ??
+    take(clause, /\b(?:font size|font-size|size|tamano(?: de (?:letra|fuente))?|cuerpo)\b\s*(?:de\s+|of\s+|:\s*)?(\d+(?:[.,]\d+)?)(?![\w.])/) ??
+    // "Arial 12", "letra Arial de 12": a bare number beside a font is its size.
+    (namesFont(clause) ? take(clause, /(?<![\w.,#])(\d+(?:[.,]\d+)?)(?![\w.%]|\s*(?:cm|mm|in|inch|pulgada|centimet|milimet|millimet|%|"|lines|lineas)\b)/) : null);
   if (!match) return null;
   const value = Number(match[1]!.replace(",", "."));
   if (value < 6 || value > 72) return null;
@@ -251,6 +284,7 @@ const fontSize: Recogniser = (clause, style) => {
 // Singular "title"/"título" is the document title; plurals mean the section headings.
 const titleWord = /\b(title|titulo)\b/;
 const headingsWord = /\b(headings?|headers|titles|titulos|subtitulos|encabezados|secciones)\b/;
+const accentWord = /\b(accents?|acentos?|links?|enlaces?|highlights?|destacados?)\b/;
 
 const colours: Recogniser = (clause, style) => {
   const match = take(clause, colourPattern);
@@ -261,8 +295,9 @@ const colours: Recogniser = (clause, style) => {
     title: has(clause, titleWord),
     headings: has(clause, headingsWord),
     text: has(clause, /\b(text|body|texto|cuerpo)\b/),
-    accent: has(clause, /\b(accents?|acentos?|links?|enlaces?|highlights?|destacados?)\b/),
+    accent: has(clause, accentWord),
   };
+  clause.targeted = true;
   // A bare colour ("blue", "azul corporativo") colours what carries the design: title, headings
   // and accent; body text stays dark for legibility.
   const bare = !targets.title && !targets.headings && !targets.text && !targets.accent;
@@ -283,6 +318,7 @@ const alignWords: Array<[RegExp, Alignment]> = [
 ];
 
 const alignment: Recogniser = (clause, style) => {
+  if (has(clause, negation)) return null;
   let value: Alignment | null = null;
   for (const [pattern, align] of alignWords) {
     if (take(clause, pattern)) {
@@ -294,6 +330,7 @@ const alignment: Recogniser = (clause, style) => {
   const align = { ...style.align };
   const title = has(clause, titleWord);
   const headings = has(clause, headingsWord);
+  clause.targeted = true;
   if (title) align.title = value;
   if (headings) align.headings = value;
   if (!title && !headings) align.body = value;
@@ -305,6 +342,8 @@ const alignment: Recogniser = (clause, style) => {
 const fontKeyword = /\b(font family|font|fuente|tipografia|typeface|tipo de letra|letra)\b\s*(?:family\s*)?(?:de\s+|is\s+|:\s*|=\s*)?/;
 
 const fontFamily: Recogniser = (clause, style) => {
+  // `style_applied` has one font: a font for the title or headings alone is not it.
+  if (has(clause, titleWord) || has(clause, headingsWord)) return null;
   const known = take(clause, knownFontPattern);
   if (known) {
     take(clause, fontKeyword);
@@ -318,9 +357,16 @@ const fontFamily: Recogniser = (clause, style) => {
   }
   const keyword = take(clause, fontKeyword);
   if (!keyword) return null;
-  const name = quoted(clause) ?? nameAfter(clause.original, keyword.index + keyword[0].length);
-  return name ? { ...style, font: name } : null;
+  const inQuotes = /["“«‘']([^"”»’']+)["”»’']/.exec(clause.original);
+  const name = inQuotes ? { name: inQuotes[1]!.trim(), end: inQuotes.index + inQuotes[0].length } : nameAfter(clause.original, keyword.index + keyword[0].length);
+  if (!name) return null;
+  blank(clause, inQuotes?.index ?? keyword.index, name.end);
+  return { ...style, font: name.name };
 };
+
+function namesFont(clause: Clause): boolean {
+  return has(clause, knownFontPattern) || has(clause, fontKeyword) || genericFonts.some(([pattern]) => has(clause, pattern));
+}
 
 /** Words that end a font name ("fuente Lora para el texto") or show it is no name ("font larger"). */
 const notName = new Set([
@@ -328,14 +374,17 @@ const notName = new Set([
   "size", "tamano", "bigger", "larger", "smaller", "mas", "more", "grande", "pequena", "bold", "negrita",
 ]);
 
-/** Up to three words of letters after `at`, capitalised when the caller wrote them lower case. */
-function nameAfter(text: string, at: number): string | null {
+/** Up to three words of letters after `at`, capitalised when the caller wrote them lower case, and where they end. */
+function nameAfter(text: string, at: number): { name: string; end: number } | null {
   const words: string[] = [];
-  for (const word of text.slice(at).trim().split(/\s+/)) {
+  let end = at;
+  for (const found of text.slice(at).matchAll(/\S+/g)) {
+    const word = found[0];
     if (words.length === 3 || !/^[\p{L}][\p{L}\d-]*$/u.test(word) || notName.has(fold(word))) break;
     words.push(word === word.toLowerCase() ? word[0]!.toUpperCase() + word.slice(1) : word);
+    end = at + found.index! + word.length;
   }
-  return words.length > 0 ? words.join(" ") : null;
+  return words.length > 0 ? { name: words.join(" "), end } : null;
 }
 
 /**

@@ -16,6 +16,7 @@ import { listIndent, maxListLevel } from "./numbering.ts";
 import { styleIds } from "./styles.ts";
 import { mapTable } from "./tables.ts";
 import { mapChart } from "./chart.ts";
+import { isLeadIn, isLineKept } from "./line-kept.ts";
 
 /** Body content; `FileChild` covers blocks written as raw WordprocessingML (the TOC). */
 export type BodyChild = Paragraph | Table | TableOfContents | FileChild;
@@ -33,6 +34,7 @@ const headingLevels = [
 interface Extra {
   pageBreakBefore?: boolean;
   spacing?: { before: number };
+  keepNext?: boolean;
 }
 
 /** Space between a table and the paragraph after it; Word puts none there by default. */
@@ -54,12 +56,17 @@ export function mapBlocks(blocks: Block[], ctx: MapContext, place: BlockPlace, l
       ...(i === 0 ? lead : {}),
       ...((blocks[i - 1]?.type === "table" || blocks[i - 1]?.type === "chart") && block.type !== "heading" ? afterTable : {}),
       ...(pendingBreak ? { pageBreakBefore: true } : {}),
+      ...(introducesKeptLines(block, blocks[i + 1]) ? { keepNext: true } : {}),
     };
     out.push(...mapBlock(block, ctx, place, extra));
     pendingBreak = false;
   });
   return out;
 }
+
+/** "Signed for and on behalf of the Client:" stays on the page of the signature lines it introduces. */
+const introducesKeptLines = (block: Block, next: Block | undefined): boolean =>
+  block.type === "paragraph" && next?.type === "paragraph" && isLeadIn(block.inlines) && isLineKept(next.inlines);
 
 function mapBlock(block: Block, ctx: MapContext, place: BlockPlace, extra: Extra): BodyChild[] {
   switch (block.type) {
@@ -116,9 +123,12 @@ function mapBlock(block: Block, ctx: MapContext, place: BlockPlace, extra: Extra
 }
 
 function paragraph(inlines: Inline[], ctx: MapContext, place: BlockPlace, extra: Extra & IParagraphOptions = {}): Paragraph {
+  // The author's own lines (a signature block, an address) are never stretched by justification nor split.
+  const lineKept = isLineKept(inlines);
   return new Paragraph({
     ...(place.inFootnote ? { style: styleIds.footnoteText } : place.quoteDepth > 0 ? { style: styleIds.quote } : {}),
-    ...(place.keepLeft ? { alignment: AlignmentType.LEFT } : {}),
+    ...(place.keepLeft || lineKept ? { alignment: AlignmentType.LEFT } : {}),
+    ...(lineKept ? { keepLines: true } : {}),
     ...indent(place),
     ...extra,
     children: [...((extra.children as ParagraphChild[] | undefined) ?? []), ...mapInlines(inlines, ctx, { inFootnote: place.inFootnote })],

@@ -51,11 +51,29 @@ function trim(inlines: Inline[]): Inline[] {
   return out;
 }
 
+/**
+ * A line of a header block that starts with a label of its own ("Quorum: …", "Minute-taker: …" before it was a known
+ * label): it is a row of its own, not more of the value above it.
+ */
+const lineLabel = /\n[ \t]*([\p{Lu}][\p{L}\p{M}'’ ./-]{0,30}?)[ \t]*:(?=\s|$)/gu;
+
 /** The fields a paragraph consists of, or `null` when it does not start with a label. */
 export function fieldsOf(inlines: Inline[], labels: readonly FieldLabel[]): Field[] | null {
-  const matches = splitFields(flatten(inlines), labels);
+  const text = flatten(inlines);
+  const matches = splitFields(text, labels);
   if (!matches) return null;
-  return matches.map((m) => ({ key: m.key, label: m.label, value: trim(slice(inlines, m.valueStart, m.valueEnd)) }));
+  return matches.flatMap((m) => {
+    const cuts = [...text.slice(m.valueStart, m.valueEnd).matchAll(lineLabel)].map((line) => ({
+      label: line[1]!,
+      labelStart: m.valueStart + line.index!,
+      valueStart: m.valueStart + line.index! + line[0].length,
+    }));
+    const ends = [...cuts.map((c) => c.labelStart), m.valueEnd];
+    return [
+      { key: m.key, label: m.label, value: trim(slice(inlines, m.valueStart, ends[0]!)) },
+      ...cuts.map((c, i) => ({ key: "other", label: c.label, value: trim(slice(inlines, c.valueStart, ends[i + 1]!)) })),
+    ];
+  });
 }
 
 /** A two-column table whose first column holds labels ("To:" or "To"): the author's own header table. */

@@ -29,6 +29,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
     charts,
     ...(ctx.name !== undefined ? { name: ctx.name } : {}),
     ...(ctx.headingPages !== undefined ? { headingPages: ctx.headingPages } : {}),
+    ...(ctx.author !== undefined ? { author: ctx.author } : {}),
   });
   ctx.signal?.throwIfAborted();
   const bytes = await pack(document);

@@ -11,7 +11,8 @@
  * - minutes: the meeting header (date, time, place, attendees, apologies, chair, secretary) as a
  *   small two-column table under the title, when the text opens with at least two such lines.
  * - letter: the blocks up to the salutation (sender, recipient, date) and from the closing on
- *   (closing, signature) stay left-aligned whatever the body alignment.
+ *   (closing, signature) stay left-aligned whatever the body alignment; a closing written with the
+ *   name on its next line is split from it, so map.ts can leave room to sign between them.
  *
  * Nothing is invented: only what the author wrote is rearranged. The labels and salutation and
  * closing formulas are core/doctype/cues.ts's, the same the type detector counts.
@@ -126,9 +127,24 @@ function letterLayout(ir: IRDocument): TypeLayout {
   }
   return {
     ...(ir.title !== undefined ? { title: ir.title } : {}),
-    body: blocks,
+    body: tailStart < blocks.length ? [...blocks.slice(0, tailStart), ...splitClosing(blocks[tailStart]!), ...blocks.slice(tailStart + 1)] : blocks,
     keepLeft: { headEnd: greeting + 1, tailStart },
   };
+}
+
+/**
+ * "Kind regards,⏎John Smith⏎Sales Manager" written as one paragraph: the closing and the name block become two,
+ * so the space to sign can go between them.
+ */
+function splitClosing(block: Block): Block[] {
+  if (block.type !== "paragraph") return [block];
+  const cut = block.inlines.findIndex((inline) => inline.type === "lineBreak");
+  const rest = block.inlines.slice(cut + 1);
+  if (cut < 0 || plainText(rest).trim() === "") return [block];
+  return [
+    { ...block, inlines: block.inlines.slice(0, cut) },
+    { ...block, id: `${block.id}-signature`, inlines: rest },
+  ];
 }
 
 function allText(ir: IRDocument): string {

@@ -4,7 +4,7 @@
  * model into bytes is the next step (`index.ts`).
  *
  * Page furniture comes from the style: A4 in the style's orientation and margins, an optional
- * cover page (title alone on the first page, which carries no header or footer), an optional
+ * cover page (cover.ts: title, subtitle lines and author on the first page, which carries no header or footer), an optional
  * table of contents (Word's TOC field with its entries, and page numbers when the caller knows
  * them, already written: `toc.ts`), header text, footer text and page numbers (a PAGE field).
  * The type's own opening blocks (a memo's header, a minutes' meeting table, a letter's
@@ -22,6 +22,7 @@ import type { BodyChild } from "./blocks.ts";
 import { mapBlocks } from "./blocks.ts";
 import type { Bookmark, MapContext } from "./context.ts";
 import { topLevel } from "./context.ts";
+import { coverLines, coverPage, type CoverLines } from "./cover.ts";
 import { geometry, halfPoints } from "./geometry.ts";
 import type { TypeLayout } from "./layout.ts";
 import { typeLayout } from "./layout.ts";
@@ -39,6 +40,8 @@ export interface MapOptions {
   charts?: ReadonlyMap<string, ImageData | null>;
   /** Heading IR id → page number, for the TOC's cached page numbers. */
   headingPages?: Readonly<Record<string, number>>;
+  /** The file's author: the caller's organisation; absent, the metadata names nobody. */
+  author?: string;
 }
 
 /** The shallowest heading level among top-level headings: clause numbers start there. */
@@ -73,11 +76,16 @@ export function mapDocument(
 
   const footnotes = mapFootnotes(ir, ctx);
   const title = layout.title ?? (style.cover_page && !layout.memo ? options.name : undefined);
-  const front = frontMatter(title, layout, toc, style, ctx, options.headingPages);
-  const body = mapBody(layout, ctx, front.headerTable);
+  // A letter's kept-left blocks are counted from the body's start: its opening lines are not a cover's.
+  const cover = style.cover_page && title !== undefined ? (layout.keepLeft ? { lines: [], taken: 0 } : coverLines(layout.body)) : undefined;
+  const rest = cover ? { ...layout, body: layout.body.slice(cover.taken) } : layout;
+  const front = frontMatter(title, cover, rest, toc, style, ctx, options);
+  const body = mapBody(rest, ctx, front.headerTable);
 
   const document = new Document({
-    creator: "Quire",
+    // An empty string leaves the element out: the file never names the service as its author.
+    creator: options.author ?? "",
+    lastModifiedBy: options.author ?? "",
     ...(ir.title ?? options.name ? { title: ir.title ?? options.name } : {}),
     styles: wordStyles(style),
     numbering: { config: [...ctx.numbering.definitions.values()] },
@@ -112,12 +120,14 @@ interface Front {
 
 function frontMatter(
   title: string | undefined,
+  cover: CoverLines | undefined,
   layout: TypeLayout,
   toc: TocEntry[],
   style: StyleApplied,
   ctx: MapContext,
-  pages: Readonly<Record<string, number>> | undefined,
+  options: MapOptions,
 ): Front {
+  const pages = options.headingPages;
   const out: BodyChild[] = [];
   let headerTable = false;
   if (style.cover_page && title === undefined) {
@@ -125,11 +135,8 @@ function frontMatter(
       diagnostic("style.cover_page_skipped", "info", "style", "A cover page was asked for, but the document has no title to put on it."),
     );
   }
-  if (title !== undefined) {
-    // On a cover the title sits alone; the page break after it starts the body on page 2.
-    out.push(new Paragraph({ heading: HeadingLevel.TITLE, text: title }));
-    if (style.cover_page) out.push(new Paragraph({ children: [new PageBreak()] }));
-  }
+  if (cover && title !== undefined) out.push(...coverPage(title, cover, ctx, options.author));
+  else if (title !== undefined) out.push(new Paragraph({ heading: HeadingLevel.TITLE, text: title }));
   if (layout.memo) {
     out.push(new Paragraph({ style: styleIds.memoHeading, text: layout.memo.label }));
     if (layout.memo.rows.length > 0) {
@@ -162,12 +169,21 @@ function mapBody(layout: TypeLayout, ctx: MapContext, afterHeaderTable: boolean)
   const keep = layout.keepLeft;
   if (!keep) return mapBlocks(layout.body, ctx, topLevel, lead);
   const left = { ...topLevel, keepLeft: true };
+  const tail = layout.body.slice(keep.tailStart);
   return [
     ...mapBlocks(layout.body.slice(0, keep.headEnd), ctx, left, lead),
-    ...mapBlocks(layout.body.slice(keep.headEnd, keep.tailStart), ctx, topLevel),
-    ...mapBlocks(layout.body.slice(keep.tailStart), ctx, left),
+    ...mapBlocks(layout.body.slice(keep.headEnd, keep.tailStart - 1), ctx, topLevel),
+    // The closing, signature and cc stay together on one page, with the last paragraph before them (never a
+    // closing or a name alone on the next page), and room to sign between the closing and the name.
+    ...mapBlocks(layout.body.slice(Math.max(keep.headEnd, keep.tailStart - 1), keep.tailStart), ctx, topLevel, tail.length > 0 ? { keepNext: true } : {}),
+    ...tail.flatMap((block, i) =>
+      mapBlocks([block], ctx, left, { ...(i < tail.length - 1 ? { keepNext: true } : {}), ...(i === 1 ? { spacing: { before: signatureSpace } } : {}) }),
+    ),
   ];
 }
+
+/** About three lines: room for a handwritten signature. */
+const signatureSpace = 720;
 
 function pageFurniture(style: StyleApplied): { headers?: { default: Header }; footers?: { default: Footer } } {
   const small = { size: halfPoints(Math.max(style.font_size - 2, 7)), color: "7F7F7F" };

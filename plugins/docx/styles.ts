@@ -19,6 +19,7 @@ export const styleIds = {
   footnoteText: "FootnoteText",
   memoHeading: "MemoHeading",
   tocHeading: "TOCHeading",
+  coverLine: "CoverLine",
   /** Word's built-in entry styles ("toc 1" …), which docx defines with Word's indents. */
   toc: (level: number) => `TOC${level}`,
 } as const;
@@ -138,6 +139,16 @@ export function wordStyles(style: StyleApplied): IStylesOptions {
           spacing: { after: 240, line: 240, lineRule: LineRuleType.AUTO },
           keepNext: true,
         },
+      },
+      {
+        // A subtitle, date or "Prepared for …" line under the title of a cover page: not Word's Subtitle style,
+        // which readers such as pandoc take out of the text as metadata.
+        id: styleIds.coverLine,
+        name: "Cover Line",
+        basedOn: "Normal",
+        next: "Normal",
+        run: { font: style.font, size: halfPoints(body * 1.3), color: hex(style.colors.headings) },
+        paragraph: { alignment: wordAlignment(style.align.title), spacing: { after: 120, line: 240, lineRule: LineRuleType.AUTO } },
       },
       {
         // Looks like Heading 1 but has no outline level: a TOC must not list its own title.

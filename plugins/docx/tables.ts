@@ -1,7 +1,6 @@
 /**
- * IR tables → Word tables: full text width in percent (so they fit whatever the margins and
- * orientation), an even column grid for applications that read only the grid, header rows that
- * repeat on every page, thin borders, a tinted header, and each column's alignment.
+ * IR tables → Word tables: full text width, columns as wide as their content asks (column-widths.ts),
+ * header rows that repeat on every page, thin borders, a tinted header, and each column's alignment.
  */
 import { AlignmentType, BorderStyle, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import type { ColumnAlign, TableBlock, TableRow as IRTableRow } from "../../core/ir/types.ts";
@@ -10,6 +9,7 @@ import { hex, tint } from "./geometry.ts";
 import type { HeaderRow } from "./layout.ts";
 import { mapInlines } from "./inlines.ts";
 import { styleIds } from "./styles.ts";
+import { columnWidths } from "./column-widths.ts";
 
 const border = { style: BorderStyle.SINGLE, size: 4, color: "BFBFBF" };
 /** Percent of the text width; docx writes it in OOXML fiftieths (5000 = 100%). */
@@ -18,7 +18,7 @@ const fullWidth = 100;
 export function mapTable(block: TableBlock, ctx: MapContext): Table | null {
   const columns = block.align.length;
   if (columns === 0 || block.header.length + block.rows.length === 0) return null;
-  const cellWidth = Math.floor(fullWidth / columns);
+  const widths = columnWidths(block, ctx);
   const row = (ir: IRTableRow, header: boolean) =>
     new TableRow({
       tableHeader: header,
@@ -26,7 +26,7 @@ export function mapTable(block: TableBlock, ctx: MapContext): Table | null {
       children: ir.cells.map(
         (cell, c) =>
           new TableCell({
-            width: { size: cellWidth, type: WidthType.PERCENTAGE },
+            width: { size: widths[c] ?? 0, type: WidthType.DXA },
             ...(header ? { shading: { type: ShadingType.CLEAR, color: "auto", fill: tint(ctx.style.colors.accent, 0.85) } } : {}),
             children: [
               new Paragraph({
@@ -40,7 +40,7 @@ export function mapTable(block: TableBlock, ctx: MapContext): Table | null {
     });
   return new Table({
     width: { size: fullWidth, type: WidthType.PERCENTAGE },
-    columnWidths: Array.from({ length: columns }, () => Math.floor(ctx.geometry.textWidth / columns)),
+    columnWidths: widths,
     borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
     margins: { top: 60, bottom: 60, left: 100, right: 100 },
     rows: [...block.header.map((r) => row(r, true)), ...block.rows.map((r) => row(r, false))],

@@ -41,7 +41,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
     ...(ctx.name !== undefined ? { name: ctx.name } : {}),
   });
   ctx.signal?.throwIfAborted();
-  const bytes = await packDeck(deck);
+  const bytes = await packDeck(deck, ctx.author);
   ctx.signal?.throwIfAborted();
   return { bytes, diagnostics };
 }

@@ -32,6 +32,8 @@ export interface LayoutContext {
   lineSpacing: number;
   /** Footnote id → its number and plain text. */
   footnotes: ReadonlyMap<string, { n: number; text: string }>;
+  /** The largest body size a slide of text and tables may grow to; absent, nothing is set above `base`. */
+  grow?: number;
 }
 
 /** Space between a text box, table or picture and the next. */
@@ -490,6 +492,7 @@ export function fillPage(items: FlowItem[], area: Box, sizes: Sizes, lc: LayoutC
 
 function shapes(placed: Placed[], cited: string[], area: Box, sizes: Sizes, lc: LayoutContext): ShapeModel[] {
   const out: ShapeModel[] = [];
+  const body = placed.find((p) => p.kind === "text" && p.box === "body");
   placed.forEach((p, i) => {
     const name = `Content ${i + 1}`;
     if (p.kind === "text") {
@@ -507,6 +510,7 @@ function shapes(placed: Placed[], cited: string[], area: Box, sizes: Sizes, lc: 
         insets: g.insets,
         valign: "top",
         ...(p.box === "code" ? { fill: lc.palette.codeFill } : {}),
+        ...(p === body ? { placeholder: "body" as const } : {}),
       });
     } else if (p.kind === "table") {
       out.push(tableShape(p.table, p.geometry, { x: area.x, y: p.y }, sizes.table, lc, name));
@@ -572,11 +576,22 @@ export interface FlowLayout {
   body: number;
 }
 
+/** Text set above the base size may take this share of the content area, no more: a full slide reads as crowded. */
+const grownShare = 0.8;
+
 /**
  * Lays a section's items out: on one slide at the largest body size from the base down to
- * 14 pt at which they fit, else over several slides at `continuedBodySize`.
+ * 14 pt at which they fit, else over several slides at `continuedBodySize`. A slide of text and
+ * tables (no picture or chart, whose room the text would take) first tries sizes above the base,
+ * up to `lc.grow`, at which its content takes at most `grownShare` of the area: a few short
+ * bullets would otherwise sit small at the top of an empty slide.
  */
 export function layoutFlow(items: FlowItem[], area: Box, lc: LayoutContext): FlowLayout {
+  const grows = items.every((item) => item.kind === "para" || item.kind === "table");
+  for (let body = grows ? (lc.grow ?? lc.base) : lc.base; body > lc.base; body--) {
+    const page = fillPage(items, area, sizesFor(body, lc.base), lc);
+    if (page.rest.length === 0 && usedHeight(page.shapes, area) <= area.h * grownShare) return { pages: [page.shapes], body };
+  }
   for (let body = lc.base; body >= minBodySize; body--) {
     const page = fillPage(items, area, sizesFor(body, lc.base), lc);
     if (page.rest.length === 0) return { pages: [page.shapes], body };
@@ -593,6 +608,11 @@ export function layoutFlow(items: FlowItem[], area: Box, lc: LayoutContext): Flo
     else rest = page.rest;
   }
   return { pages, body };
+}
+
+/** How far down the content area a slide's content reaches (footnotes, set at the bottom, aside). */
+function usedHeight(shapes: ShapeModel[], area: Box): number {
+  return Math.max(0, ...shapes.filter((s) => s.name !== "Footnotes").map((s) => s.box.y + s.box.h - area.y));
 }
 
 /**

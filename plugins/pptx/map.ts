@@ -34,6 +34,7 @@ import {
   footerHeight,
   footerTop,
   marginX,
+  maxBodySize,
   minTitleSize,
   palette,
   slideHeight,
@@ -78,6 +79,7 @@ export function mapDeck(ir: IRDocument, style: StyleApplied, options: MapOptions
       base,
       lineSpacing: Math.min(1.5, Math.max(1, style.line_spacing)),
       footnotes,
+      grow: maxBodySize,
     },
     content: {
       images: options.images,
@@ -92,7 +94,15 @@ export function mapDeck(ir: IRDocument, style: StyleApplied, options: MapOptions
   const slides: SlideModel[] = [];
   for (const source of slideSources(ir, options.name)) slides.push(...mapSource(source, ctx));
   const title = (ir.title ?? "").trim() || (options.name ?? "").trim();
-  return { deck: { ...(title ? { title } : {}), face, bulletColor: colours.ink, slides }, diagnostics };
+  const look = {
+    body: base,
+    title: titleSize(base),
+    titleColor: colours.title,
+    headingColor: colours.headings,
+    textColor: colours.text,
+    mutedColor: colours.muted,
+  };
+  return { deck: { ...(title ? { title } : {}), face, bulletColor: colours.ink, look, slides }, diagnostics };
 }
 
 export function blockText(block: Block): string {

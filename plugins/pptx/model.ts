@@ -63,9 +63,11 @@ export interface TextShape {
   fill?: string;
   /**
    * Marks the shape as the slide's title (or the title slide's title and subtitle) placeholder,
-   * so PowerPoint's outline, navigation and accessibility checker know each slide's title.
+   * so PowerPoint's outline, navigation and accessibility checker know each slide's title, or as
+   * its body placeholder (a content slide's first body text), so the outline view shows the
+   * bullets and "Reset slide" and layout changes find the text.
    */
-  placeholder?: "title" | "ctrTitle" | "subTitle";
+  placeholder?: "title" | "ctrTitle" | "subTitle" | "body";
 }
 
 export interface RectShape {
@@ -135,10 +137,22 @@ export interface SlideModel {
   slideNumber?: { box: Box; size: number; color: string; face: string };
 }
 
+/** What the slide layouts' placeholders look like, for text typed into them in PowerPoint. */
+export interface LayoutLook {
+  /** Body size in points (the base, before any fitting). */
+  body: number;
+  title: number;
+  titleColor: string;
+  headingColor: string;
+  textColor: string;
+  mutedColor: string;
+}
+
 export interface DeckModel {
   title?: string;
   face: string;
   /** Colour of every bullet and list number. */
   bulletColor: string;
+  look: LayoutLook;
   slides: SlideModel[];
 }

@@ -8,12 +8,15 @@
  * (pptxgenjs has no option for it), and turns the speaker notes' line breaks into paragraphs (pptxgenjs writes them
  * inside one `a:t`, where PowerPoint shows no break). It also drops the content-type overrides
  * pptxgenjs lists for slide masters it never writes (one per slide; only the first exists).
+ * Each slide is made from a layout of its kind (slide-layouts.ts, whose placeholders the pass writes), and its
+ * title, subtitle and first body text become that layout's placeholders.
  */
 import PptxModule from "pptxgenjs";
 import type Pptx from "pptxgenjs";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import type { ChartShape, DeckModel, ParagraphModel, ShapeModel, SlideModel } from "./model.ts";
 import { monoFace } from "./theme.ts";
+import { fillLayout, layoutNames, slideNumberIdx } from "./slide-layouts.ts";
 
 // pptxgenjs ships CommonJS-style typings beside its ES build: under NodeNext the default import
 // is typed as the module object, while at run time it is the class itself.
@@ -24,13 +27,17 @@ type TextProps = Pptx.default.TextProps;
 type TextPropsOptions = Pptx.default.TextPropsOptions;
 const PptxGenJS = ((PptxModule as unknown as { default?: PptxClass }).default ?? PptxModule) as unknown as PptxClass;
 
-export async function packDeck(deck: DeckModel): Promise<Uint8Array> {
+/** `author` is the file's author and company metadata: the caller's organisation, else empty. */
+export async function packDeck(deck: DeckModel, author = ""): Promise<Uint8Array> {
   const pptx = new PptxGenJS();
   pptx.layout = "LAYOUT_WIDE";
-  pptx.author = "Quire";
-  pptx.company = "Quire";
+  pptx.author = author;
+  pptx.company = author;
+  pptx.subject = "";
   if (deck.title) pptx.title = deck.title;
   pptx.theme = { headFontFace: deck.face, bodyFontFace: deck.face };
+  // Empty here: their placeholders are written into the packed parts (slide-layouts.ts).
+  for (const title of Object.values(layoutNames)) pptx.defineSlideMaster({ title });
   for (const model of deck.slides) addSlide(pptx, model);
   // Stored uncompressed: the XML pass unzips it and compresses once when zipping again.
   const written = (await pptx.write({ outputType: "uint8array", compression: false })) as Uint8Array;
@@ -38,7 +45,7 @@ export async function packDeck(deck: DeckModel): Promise<Uint8Array> {
 }
 
 function addSlide(pptx: Presentation, model: SlideModel): void {
-  const slide = pptx.addSlide();
+  const slide = pptx.addSlide({ masterName: layoutNames[model.kind] });
   if (model.background) slide.background = { color: model.background };
   for (const shape of model.shapes) addShape(slide, shape);
   if (model.slideNumber) {
@@ -194,6 +201,11 @@ export function fixParts(zip: Uint8Array, deck: DeckModel): Uint8Array {
     const slide = /^ppt\/slides\/slide(\d+)\.xml$/.exec(name);
     if (slide) files[name] = strToU8(uniqueShapeIds(placeholders(fixSlide(strFromU8(data), deck.bulletColor), deck.slides[Number(slide[1]) - 1])));
     else if (/^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(name)) files[name] = strToU8(fixNotes(strFromU8(data)));
+    else if (/^ppt\/slideLayouts\/slideLayout\d+\.xml$/.test(name)) files[name] = strToU8(fillLayout(strFromU8(data), deck));
+    // The master's header and footer settings say whether a slide made by hand gets its number too.
+    else if (/^ppt\/slideMasters\/slideMaster\d+\.xml$/.test(name) && deck.slides.some((s) => s.slideNumber)) {
+      files[name] = strToU8(strFromU8(data).replace(/(<p:hf\b[^>]*?)sldNum="0"/, '$1sldNum="1"'));
+    }
   }
   const types = files["[Content_Types].xml"];
   if (types) {
@@ -229,22 +241,31 @@ export function fixSlide(xml: string, bulletColor: string): string {
 }
 
 /**
- * Title shapes become placeholders: pptxgenjs only makes placeholders at positions fixed in a
- * slide layout, and titles here take the height their text needs. The layout has no title
- * placeholder, so these inherit nothing from it; their own properties say everything.
+ * Title and body shapes become placeholders of their layout (slide-layouts.ts): pptxgenjs only
+ * makes placeholders at positions fixed in a slide layout, and titles and bodies here take the
+ * room their text needs. Their own box and properties say everything the fitting decided; a body
+ * paragraph without space before says so, or it would take the layout's. The slide number names
+ * the layout's slide number placeholder.
  */
 export function placeholders(xml: string, model: SlideModel | undefined): string {
-  let out = xml;
+  let out = xml.replace(/<p:ph type="sldNum" sz="quarter" idx="\d+"\/>/, `<p:ph type="sldNum" sz="quarter" idx="${slideNumberIdx}"/>`);
   for (const shape of model?.shapes ?? []) {
     if (shape.type !== "text" || !shape.placeholder) continue;
-    const idx = shape.placeholder === "subTitle" ? ' idx="1"' : "";
+    const idx = shape.placeholder === "subTitle" || shape.placeholder === "body" ? ' idx="1"' : "";
     const name = shape.name.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
     out = out.replace(
       new RegExp(`(<p:cNvPr id="\\d+" name="${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"(?:/>|>.*?</p:cNvPr>))<p:cNvSpPr/><p:nvPr></p:nvPr>`, "s"),
       `$1<p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr><p:ph type="${shape.placeholder}"${idx}/></p:nvPr>`,
     );
   }
-  return out;
+  return out.replace(/<p:sp>(?:(?!<\/p:sp>)[\s\S])*?<p:ph type="body" idx="1"\/>[\s\S]*?<\/p:sp>/, (sp) =>
+    sp.replace(/<a:pPr\b([^>]*?)(?:\/>|>([\s\S]*?)<\/a:pPr>)/g, (pPr: string, attrs: string, inner: string | undefined) => {
+      if (inner?.includes("<a:spcBef>")) return pPr;
+      const body = inner ?? "";
+      const at = body.startsWith("<a:lnSpc>") ? body.indexOf("</a:lnSpc>") + "</a:lnSpc>".length : 0;
+      return `<a:pPr${attrs}>${body.slice(0, at)}<a:spcBef><a:spcPts val="0"/></a:spcBef>${body.slice(at)}</a:pPr>`;
+    }),
+  );
 }
 
 /**

@@ -6,7 +6,8 @@
  * Type scale. `font_size` is a document body size (11 pt by default); slides are read from a
  * distance, so the slide body is twice that (22 pt by default) kept within 16-28 pt. Titles are
  * 1.6 × body, tables 2 pt under body, code 6 pt under. When a slide's content does not fit, the
- * body may shrink to 14 pt and tables and code to 12 pt, never below.
+ * body may shrink to 14 pt and tables and code to 12 pt, never below. A slide of text and tables
+ * that would leave most of its area empty sets them larger, the body up to 28 pt (`maxBodySize`).
  */
 import type { StyleApplied } from "../../core/style/types.ts";
 import type { Box } from "./model.ts";
@@ -29,6 +30,7 @@ export const footerHeight = 0.32;
 export const contentBottom = 6.78;
 
 export const minBodySize = 14;
+export const maxBodySize = 28;
 export const minTableSize = 12;
 export const minCodeSize = 12;
 export const minTitleSize = 24;

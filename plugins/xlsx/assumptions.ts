@@ -97,8 +97,15 @@ function labelAndName(inlines: Inline[], ctx: MapContext, labelText?: string): {
  */
 export function nameEntries(entries: AssumptionEntry[], ctx: MapContext): void {
   entries.forEach((entry, i) => {
-    if (entry.label !== "" || entry.value !== "") entry.name = ctx.definedNames.take(entry.wanted, `assumption_${i + 1}`);
+    if (entry.label === "" && entry.value === "") return;
+    entry.name = ctx.definedNames.take(entry.wanted, `assumption_${i + 1}`);
+    const typed = parseCell(entry.value, cellOptions(ctx));
+    if (typed.type === "number") ctx.nameFormats.set(entry.name.toLowerCase(), typed.numFmt);
   });
+}
+
+function cellOptions(ctx: MapContext): Parameters<typeof parseCell>[1] {
+  return { convention: ctx.evidence.convention, fallback: ctx.evidence.language === "es" ? "es" : "en", dateOrder: ctx.evidence.dateOrder };
 }
 
 export function mapAssumptions(
@@ -162,11 +169,7 @@ export function mapAssumptions(
 }
 
 function typedValue(text: string, where: Where, ctx: MapContext): { value: CellValue; numFmt?: string } {
-  const typed = parseCell(text, {
-    convention: ctx.evidence.convention,
-    fallback: ctx.evidence.language === "es" ? "es" : "en",
-    dateOrder: ctx.evidence.dateOrder,
-  });
+  const typed = parseCell(text, cellOptions(ctx));
   switch (typed.type) {
     case "empty":
       return { value: { kind: "empty" } };

@@ -11,11 +11,14 @@
  * - Format: one number format per column: the decimals are the most any cell wrote, grouping is
  *   on when any cell grouped, parentheses for negatives when any cell used them. Plain numbers in
  *   a money column take the money format; in a percentage column they keep their own (12 is not
- *   1200 %). A column mixing currencies keeps each cell's own and is reported. Dates take the
- *   column's most common date format.
+ *   1200 %). A column mixing currencies keeps each cell's own and is reported. Plain numbers under a
+ *   header naming a currency (`Revenue (EUR)`, units.ts) show as amounts: thousands and cents. Dates take
+ *   the column's most common date format.
  */
 import type { Convention, DateOrder, Flavour, NumberValue, Scan, Typed } from "./cells.ts";
 import { impliedOrder, isAmbiguous, numberFormat, numberValue, resolveCell, scanCell } from "./cells.ts";
+import type { HeaderUnit } from "./units.ts";
+import { headerUnit } from "./units.ts";
 
 export type Language = "en" | "es";
 
@@ -66,11 +69,17 @@ export interface TypedColumn {
   /** Row indexes of numeric dates left as text because no order could be told. */
   ambiguousDates: number[];
   mixedCurrencies: boolean;
+  /** What the header says the numbers are (`Revenue (EUR)`: money). */
+  unit: HeaderUnit | null;
 }
 
-export function typeColumn(texts: readonly string[], evidence: Evidence): TypedColumn {
+/** `header` is the column's header text: a unit there (`Revenue (EUR)`) formats plain numbers as amounts. */
+export function typeColumn(texts: readonly string[], evidence: Evidence, header = ""): TypedColumn {
+  const unit = headerUnit(header);
   const scans = texts.map(scanCell);
-  const hint = scans.some((s) => s.kind === "number" && s.hint === "es" && isAmbiguous(s)) ? "es" : null;
+  // Euro amounts lean Spanish (`1.200 €`), whether the euro is in the cells or in the header (`Importe (€)`).
+  const euroHeader = unit === "money" && /€|\bEUR\b|\beuros?\b/i.test(header);
+  const hint = scans.some((s) => s.kind === "number" && (s.hint === "es" || euroHeader) && isAmbiguous(s)) ? "es" : null;
   const convention: Convention =
     conventionOf(scans) ?? evidence.convention ?? hint ?? (evidence.language === "es" ? "es" : "en");
   const order = orderOf(scans) ?? evidence.dateOrder;
@@ -105,7 +114,10 @@ export function typeColumn(texts: readonly string[], evidence: Evidence): TypedC
     formats.set("plain", formatFor(money, currencies[0]!.flavour));
     formats.set(flavourKey(currencies[0]!.flavour), formats.get("plain")!);
   } else {
-    if (plain.length > 0) formats.set("plain", formatFor(plain, { type: "plain" }));
+    if (plain.length > 0 && unit === "money" && currencies.length === 0) {
+      // The currency is in the header; the cells show amounts: thousands and cents.
+      formats.set("plain", numberFormat({ type: "plain" }, Math.max(2, ...plain.map((n) => n.decimals)), true, plain.some((n) => n.parens)));
+    } else if (plain.length > 0) formats.set("plain", formatFor(plain, { type: "plain" }));
     for (const c of currencies) {
       formats.set(flavourKey(c.flavour), formatFor(present.filter((n) => flavourKey(n.flavour) === flavourKey(c.flavour)), c.flavour));
     }
@@ -143,7 +155,7 @@ export function typeColumn(texts: readonly string[], evidence: Evidence): TypedC
   } else if (kind === "date") {
     numFmt = dateFormat;
   }
-  return { cells, numbers, kind, ...(numFmt ? { numFmt } : {}), ambiguousDates, mixedCurrencies };
+  return { cells, numbers, kind, ...(numFmt ? { numFmt } : {}), ambiguousDates, mixedCurrencies, unit };
 }
 
 function flavourKey(flavour: Flavour): string {

@@ -22,6 +22,8 @@ export interface MapContext {
   evidence: Evidence;
   sheetNames: SheetNames;
   definedNames: DefinedNames;
+  /** Defined name (lower case) → the number format of its value, so formulas using it are formatted like it. */
+  nameFormats: Map<string, string>;
   /** IR footnote id → its number, written `[n]` where it is referenced. */
   footnotes: ReadonlyMap<string, number>;
   diagnostics: Diagnostic[];

@@ -19,7 +19,7 @@
  */
 import { looksLikeReference } from "./names.ts";
 
-type Token =
+export type Token =
   | { t: "string"; s: string }
   | { t: "sheet"; s: string }
   | { t: "error"; s: string }
@@ -40,7 +40,8 @@ const patterns: [Token["t"], RegExp][] = [
   ["op", /^(?:<=|>=|<>|[-+*/^&=<>%(),:;{}@!])/],
 ];
 
-function tokenize(formula: string): Token[] | null {
+/** The formula as tokens, or null when it does not tokenise. */
+export function tokenize(formula: string): Token[] | null {
   const out: Token[] = [];
   let rest = formula;
   while (rest.length > 0) {

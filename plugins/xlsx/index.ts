@@ -1,7 +1,8 @@
 /**
  * The Excel (xlsx) format plugin. `render` runs two steps with a cancellation check around each:
  * map IR → workbook model (pure, `map.ts`, returns the diagnostics), then pack the model into
- * the .xlsx zip (`pack.ts`). Pictures are not resolved: the workbook shows their descriptions. Reading a workbook is
+ * the .xlsx zip (`pack.ts`); `afterRender` then stores the formulas' results, calculated by LibreOffice
+ * (`recalc.ts`). Pictures are not resolved: the workbook shows their descriptions. Reading a workbook is
  * in extract/, reviewing one in review/.
  */
 import type { IRDocument } from "../../core/ir/types.ts";
@@ -15,6 +16,7 @@ import { sanitizeXlsx } from "./sanitize/index.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
 import { xlsxWriting } from "./writing.ts";
 import { xlsxEdit } from "./edit/index.ts";
+import { storeResults } from "./recalc.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -23,7 +25,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
     ...(ctx.name !== undefined ? { name: ctx.name } : {}),
   });
   ctx.signal?.throwIfAborted();
-  const bytes = await pack(workbook, ctx.signal);
+  const bytes = await pack(workbook, ctx.signal, ctx.author);
   ctx.signal?.throwIfAborted();
   return { bytes, diagnostics };
 }
@@ -39,6 +41,7 @@ export const xlsxPlugin: FormatPlugin = {
   package: "ooxml",
   countPages: (bytes) => (openPackage(bytes).text("xl/workbook.xml")?.match(/<(\w+:)?sheet\b/g) ?? []).length,
   render,
+  afterRender: (bytes, { converter, signal }) => storeResults(bytes, converter, signal),
   extract: extractXlsx,
   sanitize: async (bytes) => sanitizeXlsx(bytes),
   inspect: inspectXlsx,

@@ -64,6 +64,7 @@ export function mapWorkbook(ir: IRDocument, style: StyleApplied, options: MapOpt
     evidence: gatherEvidence(allCellTexts(ir.blocks), language),
     sheetNames: new SheetNames(),
     definedNames: new DefinedNames(),
+    nameFormats: new Map(),
     footnotes: new Map(ir.footnotes.map((note, i) => [note.id, i + 1])),
     diagnostics: [],
   };

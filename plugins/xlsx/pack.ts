@@ -13,15 +13,18 @@ import ExcelJS from "exceljs";
 import type { CellLook, CellModel, SheetModel, WorkbookModel } from "./model.ts";
 import { sheetRef } from "./names.ts";
 import { addCharts } from "./charts.ts";
+import { openPackage } from "../../core/ooxml/package.ts";
+import { patchZip } from "../../core/ooxml/zip-patch.ts";
 
 const monoFont = "Consolas";
 /** A4; Quire's default region is the EU (DESIGN.md, `QUIRE_REGION`). */
 const paperA4 = 9;
 
-export async function pack(model: WorkbookModel, signal?: AbortSignal): Promise<Uint8Array> {
+/** `author` is the file's author metadata (RenderContext.author): the caller's organisation, else left empty. */
+export async function pack(model: WorkbookModel, signal?: AbortSignal, author = ""): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = "Quire";
-  workbook.lastModifiedBy = "Quire";
+  workbook.creator = author;
+  workbook.lastModifiedBy = author;
   if (model.title) workbook.title = model.title;
   workbook.calcProperties.fullCalcOnLoad = true;
 
@@ -35,7 +38,16 @@ export async function pack(model: WorkbookModel, signal?: AbortSignal): Promise<
   signal?.throwIfAborted();
   const buffer = await workbook.xlsx.writeBuffer();
   const bytes = buffer as unknown as Uint8Array;
-  return addCharts(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), model);
+  const charted = addCharts(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), model);
+  return author === "" ? withoutAuthor(charted) : charted;
+}
+
+/** exceljs writes "Unknown" for an empty author; a file with no author leaves the fields empty. */
+function withoutAuthor(bytes: Uint8Array): Uint8Array {
+  const core = openPackage(bytes).text("docProps/core.xml");
+  if (core === null) return bytes;
+  const empty = core.replace(/<(dc:creator|cp:lastModifiedBy)>Unknown<\/\1>/g, "<$1></$1>");
+  return empty === core ? bytes : patchZip(bytes, new Map([["docProps/core.xml", empty]]));
 }
 
 function addSheet(workbook: ExcelJS.Workbook, sheet: SheetModel, model: WorkbookModel): void {

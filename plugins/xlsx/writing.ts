@@ -12,7 +12,7 @@ export const xlsxWriting: WritingGuide = {
     "A cell written `=…` is a real formula (for example `=B2*C2`, `=SUM(B2:B13)`, `=B2*(1+growth_rate)`). Compute nothing yourself that a formula can compute.",
     "Inputs go in a section headed `## Assumptions`: a table `| Assumption | Value |` where each label may carry its name in backticks (`growth_rate`); formulas anywhere use those names instead of typed numbers.",
     "A chart (placed beside its table's sheet, reading its cells): a fence ```chart holding `type: bar` (or `line`, `pie`) and optionally `title: …`, closed by ```, then directly its pipe table: first column the labels, each column of numbers a series.",
-    "A last row whose first cell is `Total` gets SUM formulas by itself.",
+    "A row whose first cell is `Subtotal …`, `Total` or `Total general` gets its totals by itself (sums, the ratio of the totals under a % header): leave its other cells empty.",
     "Use INDEX/MATCH, never XLOOKUP, FILTER, UNIQUE, SORT or other dynamic-array functions.",
     "Numbers plain (1250.5, 12%, 2025-03-31); no units inside numeric cells (put them in the header: `Revenue (EUR)`).",
     "Short explanations may follow a table as one paragraph; they go to a Notes sheet. No HTML, no code fences around the answer.",

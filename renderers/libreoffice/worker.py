@@ -15,7 +15,8 @@ group, so no LibreOffice outlives the service.
 
 Documents are loaded hidden, read-only, with macros never executed and links never updated (a document must not run
 code or reach the network while we convert it). Spreadsheets are recalculated before export, because Excel files
-carry cached formula values that other writers often leave stale or empty. When the connection to soffice is lost
+carry cached formula values that other writers often leave stale or empty. PDF exports are tagged (structure tree,
+MarkInfo), so the PDFs the service delivers are accessible. When the connection to soffice is lost
 the worker answers the request in flight and exits with status 3; the pool then restarts the pair.
 
 Runs with the system python3 (python3-uno); no other dependency.
@@ -121,11 +122,19 @@ def convert(desktop, req):
                 if controller is not None and doc.Sheets.getCount() > 0:
                     controller.setActiveSheet(doc.Sheets.getByIndex(0))
         store = [prop("FilterName", req["filter"]), prop("Overwrite", True)]
+        if req["filter"].endswith("_pdf_Export"):
+            store.append(prop("FilterData", pdf_filter_data()))
         if req.get("filter_options"):
             store.append(prop("FilterOptions", req["filter_options"]))
         doc.storeToURL(out_url, tuple(store))
     finally:
         close(doc)
+
+
+def pdf_filter_data():
+    """A tagged PDF (structure tree, reading order, alternative texts): what screen readers and PDF/UA checks need,
+    and what accessibility rules for public documents ask for."""
+    return uno.Any("[]com.sun.star.beans.PropertyValue", (prop("UseTaggedPDF", True),))
 
 
 def reachable(desktop):

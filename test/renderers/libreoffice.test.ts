@@ -18,6 +18,8 @@ import {
   startOfficeConverter,
   type OfficeConverterPool,
 } from "../../renderers/index.ts";
+import type * as Mupdf from "mupdf";
+import { loadMupdf } from "../../renderers/mupdf/pages.ts";
 import { corpusFile, legacyFixture, popplerPages, popplerText, staleFormulaXlsx, wordAgreement, zipEntries } from "./support.ts";
 
 let pool: OfficeConverterPool;
@@ -133,6 +135,31 @@ describe("PowerPoint and Excel files to PDF", () => {
     const pdf = await pool.convert(corpusFile("xlsx", "exceljs-fibonacci.xlsx"), "xlsx", "pdf");
     const all = await pdfText(pdf);
     for (const value of ["144", "233", "377"]) assert.match(all, new RegExp(`\\b${value}\\b`));
+  });
+});
+
+describe("tagged PDFs (issue 17, item 13)", () => {
+  /** The catalog's MarkInfo /Marked and whether it has a structure tree: what makes a PDF tagged (accessible). */
+  const tagging = async (pdf: Uint8Array) => {
+    const mupdf = await loadMupdf();
+    const doc = mupdf.Document.openDocument(pdf, "application/pdf") as Mupdf.PDFDocument;
+    try {
+      const root = doc.getTrailer().get("Root");
+      const mark = root.get("MarkInfo");
+      return { marked: !mark.isNull() && mark.get("Marked").asBoolean(), structure: !root.get("StructTreeRoot").isNull() };
+    } finally {
+      doc.destroy();
+    }
+  };
+
+  test("Word and PowerPoint files give PDFs with a structure tree, marked as tagged; Excel files are marked", async () => {
+    const files = [
+      { bytes: corpusFile("docx", "mammoth-tables.docx"), from: "docx" as const, structure: true },
+      { bytes: corpusFile("pptx", "python-pptx-txt-text-frame.pptx"), from: "pptx" as const, structure: true },
+      // Calc (7.4) honours the option but writes no structure tree for a sheet: as tagged as LibreOffice makes it.
+      { bytes: corpusFile("xlsx", "exceljs-fibonacci.xlsx"), from: "xlsx" as const, structure: false },
+    ];
+    for (const { bytes, from, structure } of files) assert.deepEqual(await tagging(await pool.convert(bytes, from, "pdf")), { marked: true, structure }, from);
   });
 });
 

@@ -147,6 +147,28 @@ const cases: Array<{ name: string; given: string; want: Want[] }> = [
     want: [{ value: "1.452,00 €", kind: "amount", role: "total", normalized: "EUR 1452.00" }],
   },
   {
+    name: "a scale word or letter keeps the amount's size (issue 17)",
+    given: "Revenue reached EUR 18.2 M, or €18.2m, against a USD 3 bn market. A $3B fund.\n\nA fee of EUR 1.5 k. Sales grew by 2.5K €.",
+    want: [
+      { value: "EUR 18.2 M", kind: "amount", role: "mentioned", normalized: "EUR 18200000.00" },
+      { value: "€18.2m", kind: "amount", role: "mentioned", normalized: "EUR 18200000.00" },
+      { value: "USD 3 bn", kind: "amount", role: "mentioned", normalized: "USD 3000000000.00" },
+      { value: "$3B", kind: "amount", role: "mentioned", normalized: "USD 3000000000.00" },
+      { value: "EUR 1.5 k", kind: "amount", role: "fee", normalized: "EUR 1500.00" },
+      { value: "2.5K €", kind: "amount", role: "mentioned", normalized: "EUR 2500.00" },
+    ],
+  },
+  {
+    name: "Spanish scale words: millones, mil millones, M€",
+    given: "Las ventas fueron de 18,2 millones de euros; la deuda, 3.000 millones de euros; el fondo, 12 M€ y 3 mil millones de dólares.",
+    want: [
+      { value: "18,2 millones de euros", kind: "amount", role: "mentioned", normalized: "EUR 18200000.00" },
+      { value: "3.000 millones de euros", kind: "amount", role: "mentioned", normalized: "EUR 3000000000.00" },
+      { value: "12 M€", kind: "amount", role: "mentioned", normalized: "EUR 12000000.00" },
+      { value: "3 mil millones de dólares", kind: "amount", role: "mentioned", normalized: "USD 3000000000.00" },
+    ],
+  },
+  {
     name: "numbers without a currency are not amounts",
     given: "We sold 1,200 units in 2025 across 14 stores.",
     want: [],

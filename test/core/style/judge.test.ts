@@ -43,7 +43,8 @@ const reading = readStyle(style, defaultStyle("report"));
 
 describe("judgeStyle", () => {
   it("starts from what the deterministic reader leaves", () => {
-    assert.deepEqual(reading.unsupported, ["airy", "add our logo"]);
+    // "corporate" is what the reader could not honour of "corporate blue": the caller's own blue.
+    assert.deepEqual(reading.unsupported, ["corporate", "airy", "add our logo"]);
   });
 
   it("asks nothing when everything was read or no model is configured", async () => {

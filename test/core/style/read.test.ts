@@ -138,3 +138,44 @@ describe("readStyle", () => {
     assert.deepEqual(base, defaultStyle("report"));
   });
 });
+
+describe("readStyle reads every way of writing a size, font, spacing or colour alike (issue 17)", () => {
+  const navy = { ...report.colors, headings: "#1F3864" };
+  const cases: Array<{ given: string[]; want: Partial<StyleApplied> }> = [
+    { given: ["Arial 12", "12pt Arial", "Arial, 12 pt", "Arial 12 pt", "12-point Arial", "letra Arial de 12 puntos", "fuente Arial, tamaño 12", "font: Arial 12pt", "use Arial size 12 throughout"], want: { font: "Arial", font_size: 12 } },
+    { given: ["tamaño 12", "12 puntos", "font size 12", "tamaño de letra: 12", "cuerpo 12"], want: { font_size: 12 } },
+    { given: ["interlineado 1,5", "line spacing 1.5", "1.5 line spacing", "interlineado de 1,5 líneas", "espaciado 1.5"], want: { line_spacing: 1.5 } },
+    { given: ["double spaced", "double spacing", "interlineado doble", "doble espacio"], want: { line_spacing: 2 } },
+    { given: ["single-spaced", "interlineado sencillo"], want: { line_spacing: 1 } },
+    { given: ["line height 1.5"], want: { line_spacing: 1.5 } },
+    { given: ["Helvetica 10,5", "Helvetica 10.5 pt", "tipografía Helvetica tamaño 10,5"], want: { font: "Helvetica", font_size: 10.5 } },
+    { given: ["headings in navy and body in dark grey", "títulos en azul marino y texto en gris oscuro"], want: { colors: { ...navy, text: "#404040" } } },
+    { given: ["headings in navy", "navy headings", "títulos en azul marino", "títulos azul marino"], want: { colors: navy } },
+    { given: ["#1F3A5F", "#1f3a5f"], want: { colors: { ...report.colors, title: "#1F3A5F", headings: "#1F3A5F", accent: "#1F3A5F" } } },
+    { given: ["texto en gris oscuro", "body text in dark grey"], want: { colors: { ...report.colors, text: "#404040" } } },
+  ];
+  for (const { given, want } of cases) {
+    for (const text of given) {
+      it(JSON.stringify(text), () => {
+        const result = readStyle(text, report);
+        assert.deepEqual(result.applied, { ...report, ...want });
+        assert.deepEqual(result.unsupported, []);
+      });
+    }
+  }
+
+  const partial: Array<{ given: string; want: Partial<StyleApplied>; unsupported: string[] }> = [
+    { given: "Arial 12 bold", want: { font: "Arial", font_size: 12 }, unsupported: ["bold"] },
+    { given: "corporate blue", want: { colors: { ...report.colors, title: "#1F4E9A", headings: "#1F4E9A", accent: "#1F4E9A" } }, unsupported: ["corporate"] },
+    { given: "Georgia margins 40 cm", want: { font: "Georgia" }, unsupported: ["margins 40 cm"] },
+    { given: "Arial for headings", want: {}, unsupported: ["Arial for headings"] },
+    { given: "don't justify", want: {}, unsupported: ["don't justify"] },
+  ];
+  for (const { given, want, unsupported } of partial) {
+    it(`lists what it did not apply: ${JSON.stringify(given)}`, () => {
+      const result = readStyle(given, report);
+      assert.deepEqual(result.applied, { ...report, ...want });
+      assert.deepEqual(result.unsupported, unsupported);
+    });
+  }
+});

@@ -62,6 +62,12 @@ describe("text checks", () => {
     }
   });
 
+  it("the report's key data keeps an amount's scale word (issue 17)", async () => {
+    const result = await run("# Results\n\nRevenue reached EUR 18.2 M.\n\nLas ventas fueron de 18,2 millones de euros.\n\nA USD 3 bn market.");
+    const amounts = result.keyData.filter((k) => k.kind === "amount").map((k) => k.value);
+    assert.deepEqual(amounts, ["EUR 18.2 M", "18,2 millones de euros", "USD 3 bn"]);
+  });
+
   it("an artifact reports no key data", async () => {
     const result = await run(INVOICE, { type: "artifact" });
     assert.deepEqual(result.keyData, []);

@@ -207,6 +207,34 @@ Apologies: D. Brown
     ]);
   });
 
+  it("every Label: value line is a row of its own: a minute-taker is not merged into the chair (issue 17, item 6)", async () => {
+    const doc = await documentXml(
+      "# Minutes\n\nDate: 12 February 2026\nTime: 10:00–12:00\nPlace: Room 3\nChair: Laura Bennett\nMinute-taker: Tom Reyes\nAttendees: Laura Bennett, Tom Reyes\nApologies: Daniel Cho\nQuorum: Yes\n\n## Agenda",
+      "minutes",
+    );
+    assert.deepEqual(tables(doc)[0], [
+      ["Date:", "12 February 2026"],
+      ["Time:", "10:00–12:00"],
+      ["Place:", "Room 3"],
+      ["Chair:", "Laura Bennett"],
+      ["Minute-taker:", "Tom Reyes"],
+      ["Attendees:", "Laura Bennett, Tom Reyes"],
+      ["Apologies:", "Daniel Cho"],
+      ["Quorum:", "Yes"],
+    ]);
+  });
+
+  it("Spanish header lines in one paragraph, each its own row", async () => {
+    const doc = await documentXml(
+      "# Acta\n\nFecha: 5 de marzo de 2026\nHora: 17:30\nLugar: Sala de juntas\nPreside: Ana Gil\nSecretaria de actas: Marta Ruiz\nAsistentes: Ana Gil, Luis Paz, Marta Ruiz\nExcusan asistencia: Pedro Sanz\nInvitados: Julia Mora (auditora)\n\n## Orden del día",
+      "minutes",
+    );
+    assert.deepEqual(
+      tables(doc)[0]!.map((row) => row[0]),
+      ["Fecha:", "Hora:", "Lugar:", "Preside:", "Secretaria de actas:", "Asistentes:", "Excusan asistencia:", "Invitados:"],
+    );
+  });
+
   it("one line alone is not a header table", async () => {
     const doc = await documentXml("# Minutes\n\nDate: 5 March 2026\n\n## Agenda", "minutes");
     assert.equal(tables(doc).length, 0);

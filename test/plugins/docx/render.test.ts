@@ -222,6 +222,14 @@ describe("docx render: styles and page setup", () => {
     assert.ok(!Object.keys(parts).some((name) => /^word\/footer\d+\.xml$/.test(name)));
   });
 
+  it("the file's author is the caller's organisation, or nobody: never the service (issue 17, item 13)", async () => {
+    const given = (await render("# T\n\nText.", {}, { author: "Northwind Consulting" })).parts["docProps/core.xml"]!;
+    assert.match(given, /<dc:creator>Northwind Consulting<\/dc:creator>/);
+    assert.match(given, /<cp:lastModifiedBy>Northwind Consulting<\/cp:lastModifiedBy>/);
+    const none = (await render("# T\n\nText.")).parts["docProps/core.xml"]!;
+    assert.doesNotMatch(none, /creator|lastModifiedBy|Quire|Un-named/);
+  });
+
   it("cover page and table of contents", async () => {
     const { parts } = await render("# Big title\n\n# One\n\n## Two", { cover_page: true, table_of_contents: true });
     const doc = parts["word/document.xml"]!;

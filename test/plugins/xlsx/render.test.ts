@@ -27,7 +27,7 @@ import { gatherEvidence, typeColumn } from "../../../plugins/xlsx/columns.ts";
 import { prepareFormula } from "../../../plugins/xlsx/formulas.ts";
 import { xlsxPlugin } from "../../../plugins/xlsx/index.ts";
 import { DefinedNames, definedNameFrom, SheetNames } from "../../../plugins/xlsx/names.ts";
-import { rowKind } from "../../../plugins/xlsx/tables.ts";
+import { rowKind } from "../../../plugins/xlsx/totals.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The cell reader
@@ -145,7 +145,10 @@ describe("xlsx tables: total rows", () => {
     { given: "Totales", want: "total" },
     { given: "Suma", want: "total" },
     { given: "Sum", want: "total" },
-    { given: "Grand total", want: "total" },
+    { given: "Grand total", want: "grand" },
+    { given: "Total general", want: "grand" },
+    { given: "TOTAL GENERAL", want: "grand" },
+    { given: "Subtotales", want: "subtotal" },
     { given: "Total revenue", want: "total" },
     { given: "Subtotal", want: "subtotal" },
     { given: "Summary", want: "detail" },
@@ -346,9 +349,9 @@ describe("xlsx render: a plan with assumptions, totals and formulas", async () =
   it("keeps the author's formulas, names included, and formats them like what they compute", () => {
     assert.equal(formulaOf(sales.getCell("D2")), "C2*(1+growth_rate)");
     assert.equal(formulaOf(sales.getCell("E4")), "C4*(1+vat)");
-    // A column of formulas shows like the column it refers to, unless it has numbers of its own.
+    // A column of formulas shows what it computes: a growth rate × an amount is an amount, with cents.
     assert.equal(sales.getCell("E2").numFmt, '"$"#,##0.00');
-    assert.equal(sales.getCell("D2").numFmt, "#,##0");
+    assert.equal(sales.getCell("D2").numFmt, '"$"#,##0.00');
     assert.ok(!diagnostics.some((d) => d.code === "xlsx.unknown_name"), JSON.stringify(diagnostics));
   });
 
@@ -359,7 +362,10 @@ describe("xlsx render: a plan with assumptions, totals and formulas", async () =
     assert.deepEqual([revenue.formula, revenue.result], ["SUM(C2:C4)", 30000]);
     // A column of formulas: the sum cannot be known before calculation, so nothing is cached.
     assert.deepEqual(sales.getCell("D5").value, { formula: "SUM(D2:D4)" });
-    assert.equal(sales.getCell("E5").value, null, "no total written, none invented");
+    // Left empty by the author under a column of formulas: the total is still the sum, in the column's format.
+    assert.deepEqual(sales.getCell("E5").value, { formula: "SUM(E2:E4)" });
+    assert.equal(sales.getCell("E5").numFmt, '"$"#,##0.00');
+    assert.equal(sales.getCell("F5").value, null, "a date column gets no total");
     assert.equal(formulaOf(sheet(workbook, "Costes").getCell("B4")), "SUM(B2:B3)");
   });
 
@@ -481,13 +487,13 @@ describe("xlsx render: sheets and names", () => {
 });
 
 describe("xlsx render: totals", () => {
-  it("subtotals sum their block, the total sums the detail rows once", async () => {
+  it("subtotals sum their block, the total sums the subtotals", async () => {
     const md = "| Item | Amount |\n|---|---|\n| a | 1 |\n| b | 2 |\n| Subtotal | 3 |\n| c | 4 |\n| d | 5 |\n| Subtotal | 9 |\n| Total | 12 |\n";
     const { workbook, diagnostics } = await render(md);
     const ws = workbook.worksheets[0]!;
     assert.deepEqual(
       ["B4", "B7", "B8"].map((a) => [formulaOf(ws.getCell(a)), (ws.getCell(a).value as ExcelJS.CellFormulaValue).result]),
-      [["SUM(B2:B3)", 3], ["SUM(B5:B6)", 9], ["SUM(B2:B3,B5:B6)", 12]],
+      [["SUM(B2:B3)", 3], ["SUM(B5:B6)", 9], ["SUM(B4,B7)", 12]],
     );
     assert.ok(!diagnostics.some((d) => d.code === "xlsx.total_differs"));
     assert.equal(ws.autoFilter, "A1:B6", "the trailing subtotal and total stay out of the filter");
