@@ -33,3 +33,4 @@ bench: setup
 	npm run bench:checks
 	npm run bench:edit
 	npm run bench:agent
+	npm run bench:scale

@@ -28,12 +28,15 @@ export const postgresAvailable = (): boolean => binDir() !== null;
 
 export interface Cluster {
   readonly port: number;
+  /** The server's log (what `settings` such as `log_min_duration_statement=0` ask it to write). */
+  readonly log: string;
   /** A fresh empty database on the cluster, its URL. */
   readonly database: () => Promise<string>;
   readonly stop: () => Promise<void>;
 }
 
-export const startCluster = async (): Promise<Cluster> => {
+/** `settings`: more `name=value` server settings (a bench logs every statement's duration). */
+export const startCluster = async (options: { settings?: readonly string[] } = {}): Promise<Cluster> => {
   const bin = binDir();
   if (!bin) throw new Error("PostgreSQL is not installed (Debian package postgresql)");
   const dir = await mkdtemp(join(tmpdir(), "quire-pg-"));
@@ -49,10 +52,13 @@ export const startCluster = async (): Promise<Cluster> => {
   }
   await as("initdb", ["-D", data, "-A", "trust", "-U", "quire", "--no-sync", "-E", "UTF8", "--locale", "C"]);
   const port = await freePort();
-  await as("pg_ctl", ["-D", data, "-w", "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`, "start"]);
+  const log = join(dir, "log");
+  const settings = ["listen_addresses=127.0.0.1", "fsync=off", "synchronous_commit=off", "full_page_writes=off", "max_connections=200", ...(options.settings ?? [])];
+  await as("pg_ctl", ["-D", data, "-w", "-l", log, "-o", `-p ${port} -k ${dir} ${settings.map((s) => `-c ${s}`).join(" ")}`, "start"]);
   const admin = knexFactory({ client: "pg", connection: `postgres://quire@127.0.0.1:${port}/postgres`, pool: { min: 0, max: 1 } });
   return {
     port,
+    log,
     database: async () => {
       const name = `quire_${randomBytes(6).toString("hex")}`;
       await admin.raw(`create database ${name}`);
