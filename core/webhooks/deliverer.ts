@@ -164,6 +164,7 @@ export const makeDeliverer = (opts: DelivererOptions): Deliverer => {
       limit: Math.min(free, batchSize),
       full: full(),
       freeSlots: (id) => opts.perEndpoint - (perEndpoint.get(id) ?? 0),
+      perEndpoint: opts.perEndpoint,
     });
     backlog = more;
     for (const c of claimed) launch(c);

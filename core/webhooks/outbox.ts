@@ -74,6 +74,11 @@ export interface ClaimOptions {
   readonly limit: number;
   /** Free slots of an endpoint in this process; rows of an endpoint with none are left for later. */
   readonly freeSlots: (endpointId: string) => number;
+  /**
+   * Deliveries to one endpoint at once across every instance sharing the store: leases other owners hold count
+   * against it, so several instances together never send an endpoint more than one alone would.
+   */
+  readonly perEndpoint?: number;
   /** Endpoints with no free slot, left out of the query. */
   readonly full: ReadonlyArray<string>;
 }
@@ -95,6 +100,8 @@ export const claimDue = async (db: Knex, opts: ClaimOptions): Promise<{ claimed:
     // SQLite: take the write lock first, so a claim waits for another process's claim (busy_timeout) instead of
     // failing when its read turns into a write. PostgreSQL needs nothing: the conditional update decides.
     if (isSqlite(db)) await trx(TABLE).whereRaw("0 = 1").update({ state: "pending" });
+    // PostgreSQL: one claim at a time across instances, so two cannot both see an endpoint's last free slot.
+    else await trx.raw("select pg_advisory_xact_lock(hashtext('quire:webhook-claim'))");
     const due = (state: "pending" | "delivering", column: "next_attempt_at" | "lease_expires_at") => {
       // Ordered by the indexed time alone (ties in insertion order), so the claim reads `limit` index entries and
       // sorts nothing, however long the backlog.
@@ -104,11 +111,25 @@ export const claimDue = async (db: Knex, opts: ClaimOptions): Promise<{ claimed:
     };
     // Leases that ran out (a process died mid-attempt) first: they have waited longest.
     const candidates: Array<{ id: string; endpoint_id: string }> = [...(await due("delivering", "lease_expires_at")), ...(await due("pending", "next_attempt_at"))];
+    const endpoints = [...new Set(candidates.map((c) => c.endpoint_id))];
+    const elsewhere = new Map<string, number>();
+    if (opts.perEndpoint !== undefined && endpoints.length) {
+      const held: Array<{ endpoint_id: string; n: string | number }> = await trx(TABLE)
+        .whereIn("endpoint_id", endpoints)
+        .andWhere({ state: "delivering" })
+        .andWhere("lease_expires_at", ">", now)
+        .whereNot("lease_owner", opts.owner)
+        .groupBy("endpoint_id")
+        .select("endpoint_id")
+        .count({ n: "*" });
+      for (const h of held) elsewhere.set(h.endpoint_id, Number(h.n));
+    }
+    const slots = (endpointId: string) => Math.min(opts.freeSlots(endpointId), (opts.perEndpoint ?? Infinity) - (elsewhere.get(endpointId) ?? 0));
     const taken = new Map<string, number>();
     const chosen: string[] = [];
     for (const c of candidates) {
       const n = taken.get(c.endpoint_id) ?? 0;
-      if (n >= opts.freeSlots(c.endpoint_id)) continue;
+      if (n >= slots(c.endpoint_id)) continue;
       taken.set(c.endpoint_id, n + 1);
       chosen.push(c.id);
     }
