@@ -4,8 +4,9 @@
  * when the oldest of them has left the window. That is O(1) per request, where filtering a list of times (as the
  * per-organization limiter does) would cost up to 1,200 steps on every read of a busy artifact.
  *
- * Kept in this process, like the organization limit: a service run as several processes behind a balancer counts
- * per process. Artifacts idle for a whole window are forgotten, so memory follows the active artifacts only.
+ * Kept in this process: the budget of a store one process owns (SQLite). Instances sharing PostgreSQL count in the
+ * store instead (shared-rate.ts). Artifacts idle for a whole window are forgotten, so memory follows the active
+ * artifacts only.
  */
 import { READS_PER_MINUTE, RATE_WINDOW_MS, WRITES_PER_MINUTE } from "./names.ts";
 
@@ -52,7 +53,13 @@ export const makeWindowLimiter = (limit: number, windowMs = RATE_WINDOW_MS): Win
   };
 };
 
-export interface ArtifactRate {
+/** What the page API and the owner endpoints take a unit from: this process's ring, or the store's counters. */
+export interface ArtifactBudget {
+  readonly read: (documentId: string, now: number) => number | null | Promise<number | null>;
+  readonly write: (documentId: string, now: number) => number | null | Promise<number | null>;
+}
+
+export interface ArtifactRate extends ArtifactBudget {
   /** A read (a GET of the page API or the owner endpoints, or an opened event stream) of `documentId` at `now` ms. */
   readonly read: (documentId: string, now: number) => number | null;
   readonly write: (documentId: string, now: number) => number | null;

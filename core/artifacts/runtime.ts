@@ -7,12 +7,13 @@
  */
 import type { Knex } from "knex";
 import { makeArtifactLive, type ArtifactLive } from "./live.ts";
-import { makeArtifactRate, type ArtifactRate } from "./rate.ts";
+import { makeArtifactRate, type ArtifactBudget } from "./rate.ts";
+import { makeSharedArtifactRate } from "./shared-rate.ts";
 import type { Notifier } from "../store/notify.ts";
 
 export interface ArtifactRuntime {
   readonly live: ArtifactLive;
-  readonly rate: ArtifactRate;
+  readonly rate: ArtifactBudget;
 }
 
 const runtimes = new WeakMap<Knex, ArtifactRuntime>();
@@ -20,7 +21,7 @@ const runtimes = new WeakMap<Knex, ArtifactRuntime>();
 export const artifactRuntime = (db: Knex, opts: { pollMs?: number; log?: (message: string, error?: unknown) => void; notifier?: Notifier } = {}): ArtifactRuntime => {
   let runtime = runtimes.get(db);
   if (!runtime) {
-    runtime = { live: makeArtifactLive({ db, pollMs: opts.pollMs, onError: opts.log, ...(opts.notifier ? { notifier: opts.notifier } : {}) }), rate: makeArtifactRate() };
+    runtime = { live: makeArtifactLive({ db, pollMs: opts.pollMs, onError: opts.log, ...(opts.notifier ? { notifier: opts.notifier } : {}) }), rate: db.client.config.client === "pg" ? makeSharedArtifactRate(db) : makeArtifactRate() };
     runtimes.set(db, runtime);
   }
   return runtime;

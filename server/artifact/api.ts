@@ -44,7 +44,7 @@ import { ArtifactGone, RecordTooLarge, TooManyRecords } from "../../core/artifac
 import { changesAfter, logHorizon } from "../../core/artifacts/changes.ts";
 import { STREAM_RETRY_AFTER_S, type ArtifactLive } from "../../core/artifacts/live.ts";
 import { MAX_RECORD_BYTES, nameProblem } from "../../core/artifacts/names.ts";
-import type { ArtifactRate } from "../../core/artifacts/rate.ts";
+import type { ArtifactBudget } from "../../core/artifacts/rate.ts";
 import { artifactRuntime } from "../../core/artifacts/runtime.ts";
 import {
   changeJson,
@@ -65,7 +65,7 @@ export interface ArtifactApiContext {
   /** The service's signing secret: the key of the page token's HMAC. */
   readonly secret: string;
   readonly live: ArtifactLive;
-  readonly rate: ArtifactRate;
+  readonly rate: ArtifactBudget;
   readonly log?: (message: string, error?: unknown) => void;
 }
 
@@ -198,7 +198,7 @@ export const handleArtifactApi = async (ctx: ArtifactApiContext, artifact: Artif
     const nowMs = now.getTime();
     const { documentId } = artifact;
     if (method === "GET") {
-      const wait = ctx.rate.read(documentId, nowMs);
+      const wait = await ctx.rate.read(documentId, nowMs);
       if (wait !== null) return rateLimited(wait, "reads");
       if (key === undefined) {
         // The sequence is read before the records, so a change between the two is in the list and replayed again
@@ -222,7 +222,7 @@ export const handleArtifactApi = async (ctx: ArtifactApiContext, artifact: Artif
       return record ? json(200, recordJson(record)) : fail(404, "not_found", `No record "${key}" in collection "${collection}".`);
     }
 
-    const wait = ctx.rate.write(documentId, nowMs);
+    const wait = await ctx.rate.write(documentId, nowMs);
     if (wait !== null) return rateLimited(wait, "writes");
     if (method === "PUT") {
       const size = request.body === undefined ? 0 : typeof request.body === "string" ? Buffer.byteLength(request.body) : request.body.length;

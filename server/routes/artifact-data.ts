@@ -26,7 +26,7 @@ const sharedArtifact = async ({ app, principal, params }: HandlerArgs): Promise<
   const now = app.now();
   if (row.content_deleted_at) throw new ContentDeleted({ message: `The data of ${row.id} was deleted at ${row.content_deleted_at}.` });
   if (row.expires_at && row.expires_at <= now.toISOString()) throw new ContentDeleted({ message: `The retention of ${row.id} ended at ${row.expires_at}; its data is deleted.` });
-  const wait = artifactRuntime(app.db, { log: app.log, notifier: app.bus.notifier }).rate.read(row.id, now.getTime());
+  const wait = await artifactRuntime(app.db, { log: app.log, notifier: app.bus.notifier }).rate.read(row.id, now.getTime());
   if (wait !== null) throw new RateLimited({ message: `Too many reads of this artifact; wait ${wait} s (1,200 reads a minute, page and owner together).`, retryAfterSeconds: wait });
   return row;
 };

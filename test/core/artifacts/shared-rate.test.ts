@@ -1,0 +1,51 @@
+/**
+ * The artifact budgets of a store shared by several instances (issue 18), on a throwaway PostgreSQL: two budgets on
+ * one store (two instances) together admit the limit and not one more, a refused take gives its unit back, and the
+ * minute slides.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Knex } from "knex";
+import { openDatabase } from "../../../core/store/db.ts";
+import { makeSharedArtifactRate } from "../../../core/artifacts/shared-rate.ts";
+import { postgresAvailable, startCluster, type Cluster } from "../../support/postgres.ts";
+
+const skip = postgresAvailable() ? false : "PostgreSQL is not installed (Debian package postgresql)";
+let cluster: Cluster | undefined;
+let db: Knex;
+
+describe("artifact budgets shared through PostgreSQL", { skip }, () => {
+  before(async () => {
+    cluster = await startCluster();
+    db = await openDatabase({ dataDir: "/nonexistent", databaseUrl: await cluster.database() });
+  });
+  after(async () => {
+    await db?.destroy();
+    await cluster?.stop();
+  });
+
+  test("two instances' budgets together admit 120 writes a minute, and the 121st waits", async () => {
+    const one = makeSharedArtifactRate(db);
+    const two = makeSharedArtifactRate(db);
+    const t0 = 1_800_000_000_000 + 5_000;
+    const answers = await Promise.all(Array.from({ length: 130 }, (_, i) => (i % 2 ? one : two).write("doc_A", t0 + i)));
+    assert.equal(answers.filter((a) => a === null).length, 120, "exactly the limit across both");
+    assert.ok(answers.filter((a) => a !== null).every((a) => a! >= 1 && a! <= 60));
+    const [{ count }] = await db("rate_windows").where({ key: "artifact-write:doc_A" }).select("count");
+    assert.equal(Number(count), 120, "refused takes gave their unit back");
+    assert.equal(await one.write("doc_B", t0 + 200), null, "other artifacts are not affected");
+    assert.equal(await one.read("doc_A", t0 + 200), null, "reads have their own budget");
+  });
+
+  test("the minute slides: the previous window counts for the part of it still inside the minute", async () => {
+    const rate = makeSharedArtifactRate(db, { writesPerMinute: 10 });
+    const start = 1_800_000_060_000;
+    for (let i = 0; i < 10; i += 1) assert.equal(await rate.write("doc_C", start + 50_000), null);
+    assert.notEqual(await rate.write("doc_C", start + 59_000), null, "full within the window");
+    // 30 s into the next window, half of the previous one still counts: 5 of 10.
+    const later = start + 60_000 + 30_000;
+    const admitted = [];
+    for (let i = 0; i < 8; i += 1) admitted.push(await rate.write("doc_C", later));
+    assert.equal(admitted.filter((a) => a === null).length, 5);
+  });
+});
