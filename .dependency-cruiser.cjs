@@ -26,6 +26,13 @@ module.exports = {
       from: { path: "^(plugins|renderers)/" },
       to: { path: "^(server|cli)/" },
     },
+    {
+      name: "clients-stand-alone",
+      severity: "error",
+      comment: "the published client speaks to the service over HTTP only: it ships without the service's code",
+      from: { path: "^clients/" },
+      to: { path: "^(core|plugins|renderers|server|cli|generated)/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -1,26 +1,41 @@
 /**
- * The per-organization rate limit: 120 documents a minute, extractions included (interface, Limits). A sliding
- * window over the last 60 seconds, kept in the store so that every instance sharing it counts the same hits. On
- * PostgreSQL an organization's takes are serialised by a transaction-scoped advisory lock (two instances cannot both
- * take the 120th slot); SQLite serialises every write already.
+ * Sliding one-minute windows kept in the store (interface, Limits: 120 documents a minute per organization,
+ * extractions included; an artifact's 1,200 reads and 120 writes), exact, so that every instance sharing the store
+ * counts the same hits. On PostgreSQL a key's takes are serialised by a transaction-scoped advisory lock (two
+ * instances cannot both take the last slot); SQLite serialises every write already.
  */
 import type { Knex } from "knex";
 
-export interface RateLimiter {
-  /** Takes one unit; resolves null when allowed, else the seconds to wait. */
-  readonly take: (organizationId: string, now: number) => Promise<number | null>;
+export interface WindowInStore {
+  /** Takes one unit of `key`'s window; resolves null when allowed, else the whole seconds to wait (at least 1). */
+  readonly take: (key: string, now: number) => Promise<number | null>;
 }
 
-export const makeRateLimiter = (db: Knex, perMinute: number, windowMs = 60_000): RateLimiter => ({
-  take: (organizationId, now) =>
+export const makeWindowInStore = (db: Knex, limit: number, windowMs = 60_000): WindowInStore => ({
+  take: (key, now) =>
     db.transaction(async (trx) => {
-      if (trx.client.config.client === "pg") await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`rate:${organizationId}`]);
+      if (trx.client.config.client === "pg") await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`rate:${key}`]);
       const since = now - windowMs;
-      // Hits that left the window are no use to anyone: dropped as the organization's next take passes.
-      await trx("rate_hits").where({ organization_id: organizationId }).andWhere("at", "<=", since).delete();
-      const hits: Array<{ at: string | number }> = await trx("rate_hits").where({ organization_id: organizationId }).orderBy("at").limit(perMinute).select("at");
-      if (hits.length >= perMinute) return Math.max(1, Math.ceil((Number(hits[0]!.at) + windowMs - now) / 1000));
-      await trx("rate_hits").insert({ organization_id: organizationId, at: now });
+      // Hits that left the window are no use to anyone: dropped as the key's next take passes.
+      await trx("rate_hits").where({ key }).andWhere("at", "<=", since).delete();
+      const [{ n }] = await trx("rate_hits").where({ key }).count({ n: "*" });
+      const held = Number(n);
+      if (held >= limit) {
+        // The hit whose leaving makes room: the oldest of the last `limit`.
+        const [oldest] = await trx("rate_hits").where({ key }).orderBy("at").offset(held - limit).limit(1).select("at");
+        return Math.max(1, Math.ceil((Number(oldest!.at) + windowMs - now) / 1000));
+      }
+      await trx("rate_hits").insert({ key, at: now });
       return null;
     }),
 });
+
+/** The per-organization limit: documents and extractions together. */
+export interface RateLimiter {
+  readonly take: (organizationId: string, now: number) => Promise<number | null>;
+}
+
+export const makeRateLimiter = (db: Knex, perMinute: number, windowMs = 60_000): RateLimiter => {
+  const window = makeWindowInStore(db, perMinute, windowMs);
+  return { take: (organizationId, now) => window.take(`org:${organizationId}`, now) };
+};

@@ -15,10 +15,9 @@ import * as m004 from "./migrations/004_artifacts.ts";
 import * as m005 from "./migrations/005_model_usage.ts";
 import * as m006 from "./migrations/006_instances.ts";
 import * as m007 from "./migrations/007_rate_hits.ts";
-import * as m008 from "./migrations/008_rate_windows.ts";
 import { attachFastReader, fastReader } from "./fast-reads.ts";
 
-const migrations = [m001, m002, m003, m004, m005, m006, m007, m008];
+const migrations = [m001, m002, m003, m004, m005, m006, m007];
 
 const migrationSource: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigrations: async () => migrations,

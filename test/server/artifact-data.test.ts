@@ -24,8 +24,8 @@ let acme: string;
 
 before(async () => {
   svc = await startService();
-  db = await openDatabase({ dataDir: svc.dataDir });
-  acme = orgId(svc, "acme");
+  db = await openDatabase({ dataDir: svc.dataDir, databaseUrl: svc.databaseUrl });
+  acme = await orgId(svc, "acme");
 });
 after(async () => {
   fastReader(db)?.close();

@@ -5,9 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { join } from "node:path";
-import Database from "better-sqlite3";
 import { newKey, startService, type Service } from "../support/service.ts";
+import { withStore } from "../support/store.ts";
 import { checkResponse, type ContractClient } from "../support/contract.ts";
 import { assertProblem, fetchProblem } from "../support/problem.ts";
 import type { RouteKey } from "../../generated/responses.js";
@@ -268,20 +267,13 @@ describe("the command line", () => {
 });
 
 describe("QUIRE_API_KEYS across a restart", () => {
-  const orgsNamed = (name: string) => {
-    const db = new Database(join(svc.dataDir, "quire.sqlite"), { readonly: true, fileMustExist: true });
-    try {
-      return (db.prepare("select count(*) as n from organizations where name = ?").get(name) as { n: number }).n;
-    } finally {
-      db.close();
-    }
-  };
+  const orgsNamed = async (name: string) => Number((await withStore(svc, (db) => db("organizations").where({ name }).count({ n: "*" }).first()))!.n);
 
   it("the same keys work after a restart and no organization is duplicated", async () => {
     const before = (await svc.client.GET("/documents")).data!.data.map((d) => d.id);
     assert.ok(before.length >= 1);
-    assert.equal(orgsNamed("acme"), 1);
-    assert.equal(orgsNamed("globex"), 1);
+    assert.equal(await orgsNamed("acme"), 1);
+    assert.equal(await orgsNamed("globex"), 1);
 
     await svc.restart();
     await svc.restart();
@@ -290,7 +282,7 @@ describe("QUIRE_API_KEYS across a restart", () => {
     assert.equal(error, undefined);
     assert.deepEqual(data!.data.map((d) => d.id), before, "the same organization, the same documents");
     assert.equal((await svc.as(svc.otherKey).GET("/documents")).error, undefined);
-    assert.equal(orgsNamed("acme"), 1);
-    assert.equal(orgsNamed("globex"), 1);
+    assert.equal(await orgsNamed("acme"), 1);
+    assert.equal(await orgsNamed("globex"), 1);
   });
 });

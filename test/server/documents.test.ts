@@ -200,7 +200,7 @@ describe("create from Markdown", () => {
 
   test("empty Markdown ends the document failed with content_empty, and nothing is charged", async () => {
     // A balance makes charging visible (no endpoint shows it); 50 units outlast every document of this file.
-    const org = orgId(svc, "acme");
+    const org = await orgId(svc, "acme");
     await setBalance(svc, org, 50);
     const cases = [
       { name: "only whitespace", markdown: "   \n\n\t  \n" },
@@ -219,11 +219,11 @@ describe("create from Markdown", () => {
       assert.equal(events.events.at(-1)!.type, "document.failed");
       assert.deepEqual(events.events.at(-1)!.data.error, doc.error);
     }
-    assert.equal(balanceOf(svc, org), 50, "a failed document must not be charged");
+    assert.equal(await balanceOf(svc, org), 50, "a failed document must not be charged");
     // …while a ready one is.
     const ok = await create({ name: "charged", content: { markdown: "# Charged" } });
     assert.equal((ok.data as Doc).status, "ready");
-    assert.ok(balanceOf(svc, org)! < 50, "a ready document is charged");
+    assert.ok((await balanceOf(svc, org))! < 50, "a ready document is charged");
   });
 });
 

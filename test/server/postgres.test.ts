@@ -127,7 +127,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     url = await cluster!.database();
     // One blob folder for both, as a shared volume would be: any instance serves any download.
     dataDir = await mkdtemp(join(tmpdir(), "quire-shared-"));
-    const env = { QUIRE_DATABASE_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_INSTANCE_STALE_MS: "1500", QUIRE_RATE_LIMIT_PER_MINUTE: "40", QUIRE_DIRECT_WAIT_MS: "30000", QUIRE_SIGNING_SECRET: "shared-secret-for-both-instances" };
+    const env = { QUIRE_DATABASE_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_INSTANCE_STALE_MS: "1500", QUIRE_RATE_LIMIT_PER_MINUTE: "1000", QUIRE_DIRECT_WAIT_MS: "30000", QUIRE_SIGNING_SECRET: "shared-secret-for-both-instances" };
     a = await startService(env);
     b = await startService(env);
     db = knexFactory({ client: "pg", connection: url, pool: { min: 0, max: 2 } });
@@ -140,17 +140,17 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  test("20 documents sent to both are each made once, by one instance or the other", async () => {
+  test("200 documents sent to both are each made once, by one instance or the other; an idempotent replay works across them", async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 20; i += 1) {
+    for (let i = 0; i < 200; i += 1) {
       const via = i % 2 ? b : a;
       const { data, response } = await via.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Note ${i}\n\nText ${i}.` } } as never });
       assert.equal(response.status, 202);
       ids.push((data as Doc).id);
     }
-    for (const id of ids) assert.equal((await waitFor(a.client, id, undefined, 120_000)).status, "ready");
+    for (const id of ids) assert.equal((await waitFor(a.client, id, undefined, 240_000)).status, "ready");
     const jobs: Array<{ document_id: string; attempts: number; state: string }> = await db("jobs").whereIn("document_id", ids);
-    assert.equal(jobs.length, 20);
+    assert.equal(jobs.length, 200);
     assert.ok(jobs.every((j) => j.attempts === 1 && j.state === "done"), "no job was claimed twice");
     assert.equal(new Set(jobs.map((j) => (j as unknown as { owner: string }).owner)).size, 2, "both instances worked");
     for (const id of ids) {
@@ -161,6 +161,12 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     const doc = await getDoc(b.client, ids[0]!);
     const { res } = await download(doc.outputs!.find((o) => o.kind === "docx")!.url);
     assert.equal(res.status, 200);
+
+    // The same key and body sent to the other instance replays the same document.
+    const body = { format: "docx", background: true, content: { markdown: "# Replayed" } } as never;
+    const first = await a.client.POST("/documents", { body, headers: { "Idempotency-Key": "across-instances" } });
+    const again = await b.client.POST("/documents", { body, headers: { "Idempotency-Key": "across-instances" } });
+    assert.equal((again.data as Doc).id, (first.data as Doc).id);
   });
 
   test("direct mode answers on the instance asked, whichever made the document; an API key revoked on one is refused by the other at once", async () => {
@@ -194,6 +200,8 @@ describe("two instances on one PostgreSQL", { skip }, () => {
   });
 
   test("the rate limit holds across the two: 40 a minute for an organization, wherever its requests land", async () => {
+    await a.restart({ QUIRE_RATE_LIMIT_PER_MINUTE: "40" });
+    await b.restart({ QUIRE_RATE_LIMIT_PER_MINUTE: "40" });
     const statuses: number[] = [];
     for (let i = 0; i < 40; i += 1) {
       const via = i % 2 ? b : a;
@@ -205,6 +213,9 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     const over = await b.as(b.otherKey).POST("/documents", { body: { format: "docx", background: true, content: { markdown: "# One more" } } as never });
     assert.equal(over.response.status, 429);
     assert.ok(Number(over.response.headers.get("retry-after")) >= 1);
+    // Back to the suite's own limit for the tests that follow.
+    await a.restart();
+    await b.restart();
   });
 
   test("an artifact record written through one instance reaches a page's stream on the other in under a second", async () => {
@@ -227,6 +238,14 @@ describe("two instances on one PostgreSQL", { skip }, () => {
       const ms = performance.now() - written;
       assert.ok(stream.received().includes("Ana"), `the other instance's stream got: ${stream.received().slice(0, 300)}`);
       assert.ok(ms < 1_000, `reached the other instance after ${Math.round(ms)} ms`);
+      // The artifact's 120 writes a minute are counted across both instances.
+      const puts: number[] = [];
+      for (let i = 1; i < 121; i += 1) {
+        const via = i % 2 ? b : a;
+        puts.push((await onOrigin(`${originOf(via)}/_db/signups/p${i}`, { method: "PUT", headers: { "x-quire-token": token, "content-type": "application/json" }, body: JSON.stringify({ Name: `P${i}` }) })).status);
+      }
+      assert.deepEqual([...new Set(puts.slice(0, 119))], [200], "119 more writes, 120 in all, spread over both");
+      assert.equal(puts[119], 429, "the 121st write of the minute is refused, whichever instance takes it");
     } finally {
       stream.close();
     }

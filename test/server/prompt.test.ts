@@ -10,11 +10,11 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { unzipSync, strFromU8 } from "fflate";
 import { startService, type Service } from "../support/service.ts";
+import { withStore } from "../support/store.ts";
 import { startModelServer, type ChatRequest, type ModelServer, type Reply } from "../support/model-server.ts";
 import { outline, understanding, writer, stepOf, partHeading } from "../support/writer-script.ts";
 import { png } from "../support/pictures.ts";
 import { docxText, download, readEvents, waitFor, type Doc } from "../support/documents.ts";
-import Database from "better-sqlite3";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -53,22 +53,28 @@ const create = async (body: Record<string, unknown>) => {
 const finished = (id: string) => waitFor(svc.client, id, undefined, 60_000);
 
 /** Tokens recorded for a document, by role (billing data in the store). */
-const usageOf = (id: string) => {
-  const db = new Database(join(svc.dataDir, "quire.sqlite"), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare("select role, model, count(*) as calls, sum(input_tokens) as input, sum(output_tokens) as output from model_usage where document_id = ? group by role, model order by role").all(id) as Array<{ role: string; model: string; calls: number; input: number; output: number }>;
-  } finally {
-    db.close();
-  }
+const usageOf = async (id: string) => {
+  const rows = await withStore(svc, (db) =>
+    db("model_usage")
+      .where({ document_id: id })
+      .groupBy("role", "model")
+      .orderBy("role")
+      .select<Array<{ role: string; model: string; calls: number | string; input: number | string; output: number | string }>>(
+        "role",
+        "model",
+        db.raw("count(*) as calls"),
+        db.raw("sum(input_tokens) as input"),
+        db.raw("sum(output_tokens) as output"),
+      ),
+  );
+  // PostgreSQL answers count and sum as strings (they can pass 2^53); the figures here are small.
+  return rows.map((r) => ({ role: r.role, model: r.model, calls: Number(r.calls), input: Number(r.input), output: Number(r.output) }));
 };
 
-const chargeOf = (id: string) => {
-  const db = new Database(join(svc.dataDir, "quire.sqlite"), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare("select charge_level as level, charged from documents where id = ?").get(id) as { level: string | null; charged: number };
-  } finally {
-    db.close();
-  }
+const chargeOf = async (id: string) => {
+  const row = await withStore(svc, (db) => db("documents").where({ id }).first<{ level: string | null; charged: number | boolean }>({ level: "charge_level", charged: "charged" }));
+  // A boolean column: 0/1 in SQLite, true/false in PostgreSQL.
+  return { level: row.level, charged: Number(row.charged) };
 };
 
 const typesOf = async (id: string) => (await readEvents(svc.client, id)).events.map((e) => e.type);
@@ -117,7 +123,7 @@ describe("the fast path", () => {
     const parts = sentFor("ARR-7731").filter((r) => (r.body.model as string) === "m-writer");
     assert.ok(parts.length >= 4, "an outline and three parts were asked of the writing model");
     assert.ok(parts.every((r) => JSON.stringify(r.body.messages).includes("BEGIN request")));
-    const usage = usageOf(id);
+    const usage = await usageOf(id);
     assert.deepEqual(usage.map((u) => [u.role, u.model, u.calls]), [["judge", "m-judge", 1], ["writer", "m-writer", 4]]);
     assert.ok(usage.every((u) => u.input > 0 && u.output > 0), "tokens are recorded for cost");
   });
@@ -184,9 +190,9 @@ describe("the fast path", () => {
     // The scripted model knows no agent: the agent cannot finish, the fast path lays the text out, charged as standard.
     assert.equal(best.route?.path, "fast");
     assert.match(best.route?.reason ?? "", /agent could not finish.*fast path/);
-    assert.deepEqual(chargeOf(best.id), { level: "standard", charged: 1 });
-    assert.deepEqual(chargeOf(capped.id), { level: "standard", charged: 1 });
-    assert.deepEqual(chargeOf(fast.id), { level: "fast", charged: 1 });
+    assert.deepEqual(await chargeOf(best.id), { level: "standard", charged: 1 });
+    assert.deepEqual(await chargeOf(capped.id), { level: "standard", charged: 1 });
+    assert.deepEqual(await chargeOf(fast.id), { level: "fast", charged: 1 });
   });
 
   test("style in free words: the reader takes what it can, the judge maps the rest, the rest is unsupported", async () => {
@@ -236,7 +242,7 @@ describe("refusals and failures: clean codes, never charged", () => {
     assert.equal(doc.status, "failed", `expected failed ${code}, got ${doc.status}`);
     assert.equal(doc.error?.code, code, doc.error?.message);
     assert.equal(doc.outputs?.length ?? 0, 0);
-    assert.equal(chargeOf(doc.id).charged, 0, "a failed document is not charged");
+    assert.equal((await chargeOf(doc.id)).charged, 0, "a failed document is not charged");
     return doc;
   };
 
@@ -260,7 +266,7 @@ describe("refusals and failures: clean codes, never charged", () => {
     model.script = writer({ understand: { json: understanding({ format: null, format_confidence: 0.3 }) } });
     const doc = await failedWith({ prompt: "Something about dogs." }, "format_unclear");
     assert.equal(doc.format, null);
-    assert.equal(usageOf(doc.id)[0]?.role, "judge", "a failed document's model calls are recorded too");
+    assert.equal((await usageOf(doc.id))[0]?.role, "judge", "a failed document's model calls are recorded too");
   });
 
   test("a writer that refuses: generation_blocked; a plan that stays invalid: processing_failed", async () => {
@@ -407,7 +413,7 @@ describe("the agent path", () => {
     const text = docxText(bytes);
     for (const heading of ["Why we move", "Timeline"]) assert.ok(text.includes(heading), `the docx lacks "${heading}"`);
     assert.ok(doc.outputs?.some((o) => o.kind === "pdf"));
-    assert.deepEqual(chargeOf(id), { level: "standard", charged: 1 });
+    assert.deepEqual(await chargeOf(id), { level: "standard", charged: 1 });
   });
 
   test("a session that never produces a valid file falls back to the fast path: best charged as standard, the design not copied", async () => {
@@ -446,7 +452,7 @@ describe("the agent path", () => {
     assert.ok(stepEvents.every((e) => e.outcome === "error" && /layout engine is not ready/.test(String(e.message))));
     const fallback = list.find((e) => e.type === "agent.fallback")?.data as Record<string, unknown>;
     assert.equal(fallback?.steps, 60);
-    assert.deepEqual(chargeOf(id), { level: "standard", charged: 1 });
+    assert.deepEqual(await chargeOf(id), { level: "standard", charged: 1 });
 
     const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: id } } });
     assert.ok(report?.issues.some((i) => i.code === "design.not_copied" && /agent could not finish/.test(i.message)), "the design that could not be copied is an issue");

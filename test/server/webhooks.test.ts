@@ -13,10 +13,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { join } from "node:path";
-import Database from "better-sqlite3";
 import { Webhook } from "standardwebhooks";
 import { freePort, startService, type Service } from "../support/service.ts";
+import { withStore } from "../support/store.ts";
 import { MARKDOWN, orgId, sleep, waitFor, type Doc, type Problem } from "../support/documents.ts";
 import { validateWebhookEvent } from "../../generated/validators.js";
 import type { components } from "../../generated/openapi.ts";
@@ -114,14 +113,8 @@ const verified = (secret: string, r: Receipt): WebhookEvent => {
 };
 
 /** Read-only look at the outbox in the service's store. */
-const deliveries = (documentId: string) => {
-  const db = new Database(join(svc.dataDir, "quire.sqlite"), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare("select id, endpoint_id, state, attempts from webhook_deliveries where document_id = ?").all(documentId) as Array<{ id: string; endpoint_id: string; state: string; attempts: number }>;
-  } finally {
-    db.close();
-  }
-};
+const deliveries = (documentId: string) =>
+  withStore(svc, (db) => db("webhook_deliveries").where({ document_id: documentId }).select<Array<{ id: string; endpoint_id: string; state: string; attempts: number }>>("id", "endpoint_id", "state", "attempts"));
 
 describe("webhook endpoints", () => {
   test("POST answers 201 with the whsec_ secret, once: the list never shows it, and list pages by cursor", async () => {
@@ -216,7 +209,7 @@ describe("deliveries", () => {
     const failedOnly = await register(`${rx.base}/p-failed`, ["document.failed"]);
     const otherOrg = await register(`${rx.base}/p-globex`, undefined, svc.as(svc.otherKey));
     // A second project of the same organization, with its own key.
-    const project = (await svc.cli("project", "create", "--org", orgId(svc, "acme"), "--name", "second")) as { id: string };
+    const project = (await svc.cli("project", "create", "--org", await orgId(svc, "acme"), "--name", "second")) as { id: string };
     const secondKey = ((await svc.cli("key", "create", "--project", project.id)) as { key: string }).key;
     const otherProject = await register(`${rx.base}/p-second`, undefined, svc.as(secondKey));
     const listed = await svc.as(secondKey).GET("/webhook-endpoints", { params: { query: {} } });
@@ -296,7 +289,7 @@ describe("deliveries", () => {
     for (const r of got) assert.equal(verified(endpoint.secret, r).data.document_id, doc.id);
     // 5 ms then 30 ms at this scale; in real time 5 s then 30 s (test/core/webhooks/deliverer.test.ts).
     assert.ok(got[2]!.at - got[1]!.at >= 25, `second gap ${got[2]!.at - got[1]!.at} ms`);
-    const [row] = deliveries(doc.id).filter((d) => d.endpoint_id === endpoint.id);
+    const [row] = (await deliveries(doc.id)).filter((d) => d.endpoint_id === endpoint.id);
     assert.deepEqual([row!.state, row!.attempts, row!.id], ["delivered", 3, got[0]!.headers["webhook-id"]]);
     rx.on(() => "ok");
     await unregister(endpoint.id);
@@ -340,7 +333,7 @@ describe("deliveries", () => {
     await waitForReceipts("/gone", 2);
     await unregister(endpoint.id);
     const atDeletion = rx.at("/gone").length;
-    const rows = deliveries(doc.id).filter((d) => d.endpoint_id === endpoint.id);
+    const rows = (await deliveries(doc.id)).filter((d) => d.endpoint_id === endpoint.id);
     assert.deepEqual(rows.map((d) => d.state), ["canceled"]);
     await createDoc({});
     await sleep(2500); // several retries' worth at this scale
@@ -360,8 +353,9 @@ describe("a crash", () => {
     await waitForReceipts("/stuck", 1);
     // Wait until the down receiver's rows have failed at least once: pending, with a retry scheduled.
     const deadline = Date.now() + 5000;
-    while (!docs.every((d) => deliveries(d.id).some((r) => r.endpoint_id === down.id && r.state === "pending" && r.attempts >= 1))) {
-      if (Date.now() > deadline) assert.fail(`not pending: ${JSON.stringify(docs.map((d) => deliveries(d.id)))}`);
+    const rowsOfDocs = () => Promise.all(docs.map((d) => deliveries(d.id)));
+    while (!(await rowsOfDocs()).every((rows) => rows.some((r) => r.endpoint_id === down.id && r.state === "pending" && r.attempts >= 1))) {
+      if (Date.now() > deadline) assert.fail(`not pending: ${JSON.stringify(await rowsOfDocs())}`);
       await sleep(20);
     }
     const inFlight = rx.at("/stuck")[0]!.headers["webhook-id"];

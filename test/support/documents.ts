@@ -1,19 +1,19 @@
 /**
  * Helpers shared by the document tests of test/server: a small Markdown sample, reading a .docx's text, polling a
- * document until it finishes, reading a document's events through the checked client, and read-only looks into
- * the service's store (organization ids and balances, which no endpoint shows).
+ * document until it finishes, reading a document's events through the checked client, and looks into the
+ * service's store (organization ids and balances, which no endpoint shows).
  */
 import { checkResponse } from "./contract.ts";
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { strFromU8, unzipSync } from "fflate";
 import type { components } from "../../generated/openapi.ts";
 import type { ContractClient } from "./contract.ts";
 import { parseSse } from "./contract.ts";
 import type { Service } from "./service.ts";
+import { withStore } from "./store.ts";
 
 export type Doc = components["schemas"]["Document"];
 export type DocEvent = components["schemas"]["DocumentEvent"];
@@ -103,24 +103,15 @@ export const signedLink = (svc: Service, outputId: string, expires: number) => {
   return `${svc.baseUrl}/downloads/${outputId}?expires=${expires}&signature=${signature}`;
 };
 
-/** Read-only query on the service's SQLite store (the service keeps writing; WAL lets us read beside it). */
-const query = <T>(svc: Service, sql: string, ...params: unknown[]): T | undefined => {
-  const db = new Database(join(svc.dataDir, "quire.sqlite"), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).get(...params) as T | undefined;
-  } finally {
-    db.close();
-  }
-};
-
 /** The id of an organization of QUIRE_API_KEYS (`acme` for `svc.key`, `globex` for `svc.otherKey`). */
-export const orgId = (svc: Service, name: "acme" | "globex"): string => {
-  const row = query<{ id: string }>(svc, "select id from organizations where name = ?", name);
+export const orgId = async (svc: Service, name: "acme" | "globex"): Promise<string> => {
+  const row = await withStore(svc, (db) => db("organizations").where({ name }).first<{ id: string } | undefined>("id"));
   assert.ok(row, `no organization ${name}`);
   return row.id;
 };
 
 /** The organization's balance in units; null = unlimited. */
-export const balanceOf = (svc: Service, org: string): number | null => query<{ balance: number | null }>(svc, "select balance from organizations where id = ?", org)!.balance;
+export const balanceOf = async (svc: Service, org: string): Promise<number | null> =>
+  (await withStore(svc, (db) => db("organizations").where({ id: org }).first<{ balance: number | null }>("balance"))).balance;
 
 export const setBalance = (svc: Service, org: string, units: number | "unlimited") => svc.cli("balance", "set", "--org", org, "--units", String(units));

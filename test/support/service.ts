@@ -1,6 +1,7 @@
 /**
  * Starts the real service as a child process (`node --import tsx server/main.ts`) on a fresh data directory and a
- * free loopback port, the way `make start` runs it, so tests can also kill it mid-job and start it again.
+ * free loopback port, the way `make start` runs it, so tests can also kill it mid-job and start it again. Its store
+ * is SQLite in the data directory, or a fresh PostgreSQL database when the run is on PostgreSQL (support/store.ts).
  */
 import { spawn, execFile, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -10,6 +11,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { randomBytes } from "node:crypto";
 import { contractClient, type ContractClient } from "./contract.ts";
+import { freshDatabaseUrl } from "./store.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -30,6 +32,8 @@ export interface Service {
   readonly origin: string;
   readonly baseUrl: string;
   readonly dataDir: string;
+  /** The PostgreSQL database the service keeps its store in; undefined when it is SQLite in `dataDir`. */
+  readonly databaseUrl?: string;
   /** The process id of the service's child process (a new one after `restart`). */
   readonly pid: number;
   /** Two organizations' keys: `key` (org "acme") and `otherKey` (org "globex"). */
@@ -51,6 +55,8 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
   const key = newKey();
   const otherKey = newKey();
   const origin = `http://127.0.0.1:${port}`;
+  // A test that names its own database (two instances on one) keeps it; otherwise the run's store decides.
+  const databaseUrl = env.QUIRE_DATABASE_URL ?? (await freshDatabaseUrl());
   const baseEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
     QUIRE_PORT: String(port),
@@ -60,6 +66,9 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
     QUIRE_WORKERS: "2",
     // Threads and LibreOffice start on first use: most service tests never render, and the suite starts dozens.
     QUIRE_WARM_START: "0",
+    // On a shared store a killed instance's work waits until its heartbeat is stale (30 s by default) before the
+    // restarted one takes it over; the crash tests wait a few seconds, as on SQLite, where it is taken at once.
+    ...(databaseUrl ? { QUIRE_DATABASE_URL: databaseUrl, QUIRE_INSTANCE_STALE_MS: "1500" } : {}),
     ...env,
   };
   let child: ChildProcess | null = null;
@@ -94,6 +103,7 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
     origin,
     baseUrl,
     dataDir,
+    databaseUrl,
     get pid() {
       return (child as ChildProcess | null)?.pid ?? 0;
     },

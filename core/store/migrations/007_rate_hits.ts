@@ -1,6 +1,7 @@
 /**
- * The rate limit's window in the store (issue 18): every instance of a service sharing PostgreSQL counts the same
- * hits, so 120 documents a minute per organization holds across all of them.
+ * Sliding windows of admitted requests in the store (issue 18): every instance of a service sharing PostgreSQL counts
+ * the same hits, so 120 documents a minute per organization, and an artifact's 1,200 reads and 120 writes a minute,
+ * hold across all of them. `key` names the window (`org:<id>`, `artifact-read:<id>`, `artifact-write:<id>`).
  */
 import type { Knex } from "knex";
 
@@ -9,10 +10,10 @@ export const name = "007_rate_hits";
 export const up = async (knex: Knex): Promise<void> => {
   await knex.schema.createTable("rate_hits", (t) => {
     t.increments("id");
-    t.string("organization_id").notNullable();
+    t.string("key").notNullable();
     /** Milliseconds since the epoch. */
     t.bigInteger("at").notNullable();
-    t.index(["organization_id", "at"]);
+    t.index(["key", "at"]);
   });
 };
 

@@ -1,20 +1,22 @@
 /**
- * What the artifact storage tests share: a fresh SQLite store in a temporary directory, opened the way the service
- * opens it (migrations, prepared-statement reader), and also as a plain knex connection with no such reader, which
+ * What the artifact storage tests share: a fresh store (SQLite in a temporary directory, or a fresh PostgreSQL
+ * database when the run is on PostgreSQL, test/support/store.ts), opened the way the service opens it (migrations,
+ * and on SQLite the prepared-statement reader), and also as a plain knex connection with no such reader, which
  * takes the code path PostgreSQL takes; and an artifact document row to store data for.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import knexFactory, { type Knex } from "knex";
-import { openDatabase } from "../../../core/store/db.ts";
+import type { Knex } from "knex";
+import { connectDatabase } from "../../../core/store/db.ts";
 import { fastReader } from "../../../core/store/fast-reads.ts";
 import { newId } from "../../../core/services/ids.ts";
+import { openTestDatabase } from "../../support/store.ts";
 
 export interface TestStore {
   /** The service's own way in: knex plus the prepared-statement reader. */
   readonly db: Knex;
-  /** A second connection to the same file with knex alone (another process, or the PostgreSQL path). */
+  /** A second connection to the same store with knex alone (another process, or the PostgreSQL path). */
   readonly plain: Knex;
   readonly dir: string;
   readonly close: () => Promise<void>;
@@ -22,13 +24,8 @@ export interface TestStore {
 
 export const openTestStore = async (): Promise<TestStore> => {
   const dir = await mkdtemp(join(tmpdir(), "quire-artifacts-"));
-  const db = await openDatabase({ dataDir: dir });
-  const plain = knexFactory({
-    client: "better-sqlite3",
-    connection: { filename: join(dir, "quire.sqlite") },
-    useNullAsDefault: true,
-    pool: { min: 1, max: 1, afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => (conn.pragma("busy_timeout = 5000"), done(null, conn)) },
-  });
+  const db = await openTestDatabase(dir);
+  const plain = connectDatabase({ dataDir: dir, databaseUrl: db.url });
   return {
     db,
     plain,

@@ -4,10 +4,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeRateLimiter } from "../../../core/limits/rate.ts";
-import { openDatabase } from "../../../core/store/db.ts";
+import { openTestDatabase } from "../../support/store.ts";
 
 const dir = await mkdtemp(join(tmpdir(), "quire-rate-"));
-const db = await openDatabase({ dataDir: dir });
+const db = await openTestDatabase(dir);
 after(async () => {
   await db.destroy();
   await rm(dir, { recursive: true, force: true });
@@ -31,5 +31,5 @@ test("two limiters on one store count the same hits, as two instances would, and
   const taken = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? one : two).take("org_c", t0 + i)));
   assert.equal(taken.filter((t) => t === null).length, 4, "exactly the limit across both");
   assert.equal(await one.take("org_c", t0 + 120_000), null);
-  assert.equal((await db("rate_hits").where({ organization_id: "org_c" })).length, 1, "hits out of the window were dropped");
+  assert.equal((await db("rate_hits").where({ key: "org:org_c" })).length, 1, "hits out of the window were dropped");
 });

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Knex } from "knex";
 import { Webhook } from "standardwebhooks";
-import { openDatabase } from "../../../core/store/db.ts";
+import { openTestDatabase } from "../../support/store.ts";
 import { Clock } from "../../../core/services/clock.ts";
 import { newId } from "../../../core/services/ids.ts";
 import { makeDeliverer, type DelivererOptions } from "../../../core/webhooks/deliverer.ts";
@@ -45,7 +45,16 @@ const receiver = async () => {
     const at = req.url!;
     open.set(at, (open.get(at) ?? 0) + 1);
     peaks.set(at, Math.max(peaks.get(at) ?? 0, open.get(at)!));
-    res.on("close", () => void open.set(at, open.get(at)! - 1));
+    // Done once the answer is handed over ("finish"), or the connection went ("close"): counted down once, before
+    // the deliverer can have read the answer and sent the next one.
+    let done = false;
+    const settle = () => {
+      if (done) return;
+      done = true;
+      open.set(at, open.get(at)! - 1);
+    };
+    res.on("finish", settle);
+    res.on("close", settle);
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -74,11 +83,11 @@ const receiver = async () => {
 };
 
 let dir: string;
-let db: Knex;
+let db: Knex & { readonly url?: string };
 let rx: Awaited<ReturnType<typeof receiver>>;
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), "quire-webhooks-"));
-  db = await openDatabase({ dataDir: dir });
+  db = await openTestDatabase(dir);
   rx = await receiver();
 });
 after(async () => {
@@ -354,12 +363,12 @@ describe("the deliverer", () => {
   test("two processes on one store never send the same message twice, nor an endpoint more than its cap at once", async () => {
     await addEndpoint("prj_race", `${rx.base}/race`);
     for (let i = 0; i < 200; i++) await finishDocument("prj_race", new Date());
-    // The other process: a deliverer of its own on the same SQLite file, until every row is delivered.
+    // The other process: a deliverer of its own on the same store, until every row is delivered.
     const root = join(import.meta.dirname, "../../..");
     const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", `
       import { openDatabase } from ${JSON.stringify(join(root, "core/store/db.ts"))};
       import { makeDeliverer } from ${JSON.stringify(join(root, "core/webhooks/deliverer.ts"))};
-      const db = await openDatabase({ dataDir: process.env.DIR });
+      const db = await openDatabase({ dataDir: process.env.DIR, databaseUrl: process.env.URL || undefined });
       let mine = 0;
       const d = makeDeliverer({ db, owner: "proc_b", now: () => new Date(), allowPrivate: true, concurrency: 16, perEndpoint: 4, log: (m, e) => console.error(m, e),
         onSettled: (_c, state) => { if (state === "delivered") mine++; } });
@@ -373,7 +382,7 @@ describe("the deliverer", () => {
       await d.stop();
       await db.destroy();
       console.log(JSON.stringify({ mine }));
-    `], { cwd: root, env: { ...process.env, DIR: dir }, stdio: ["ignore", "pipe", "inherit"] });
+    `], { cwd: root, env: { ...process.env, DIR: dir, URL: db.url ?? "" }, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout!.on("data", (c) => (out += c));
     const exited = new Promise<number | null>((r) => child.on("exit", r));

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// In the repository the TypeScript source runs through tsx (the repository's dependency), so `quire` needs no
+// build step and never runs a stale build; the published package ships only dist/, which runs as it is.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const source = new URL("../src/cli/main.ts", import.meta.url);
+if (existsSync(fileURLToPath(source))) {
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import(source.href);
+} else {
+  await import(new URL("../dist/cli/main.js", import.meta.url).href);
+}

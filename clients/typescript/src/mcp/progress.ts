@@ -1,0 +1,51 @@
+/**
+ * A document's events as MCP progress notifications, sent only when the caller asked for progress (a
+ * `progressToken` in the request's `_meta`). `progress` is the event's sequence number, so it only grows, as the
+ * protocol requires; the final event also gives `total`.
+ */
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { FINAL_EVENTS } from "../events.ts";
+import type { DocumentEvent } from "../types.ts";
+
+export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+const field = (data: Record<string, unknown>, key: string): string => (typeof data[key] === "string" || typeof data[key] === "number" ? String(data[key]) : "");
+
+/** One line a host can show: what the document is doing now. */
+export const eventMessage = (event: DocumentEvent): string => {
+  const data = event.data;
+  switch (event.type) {
+    case "status.changed":
+    case "phase.changed":
+      return [field(data, "status"), field(data, "phase")].filter(Boolean).join(": ");
+    case "quality.chosen":
+      return `quality ${field(data, "level")}`;
+    case "agent.step":
+      return `agent step ${field(data, "step")} of ${field(data, "of")}: ${field(data, "outcome")}`;
+    case "agent.checked":
+      return `page inspection ${field(data, "inspection")} of ${field(data, "of")}: ${field(data, "verdict")}`;
+    case "document.ready":
+    case "document.failed":
+    case "document.canceled":
+      return `${event.type.slice("document.".length)}${field(data, "status") ? ` (${field(data, "status")})` : ""}`;
+    default:
+      return event.type;
+  }
+};
+
+/** The `onEvent` of a follow: a notification per event, or nothing when no progress was asked for. */
+export const progressOf = (extra: Extra): ((event: DocumentEvent) => void) => {
+  const progressToken = extra._meta?.progressToken;
+  if (progressToken === undefined) return () => undefined;
+  return (event) => {
+    const final = FINAL_EVENTS.has(event.type);
+    extra
+      .sendNotification({
+        method: "notifications/progress",
+        params: { progressToken, progress: event.sequence, ...(final ? { total: event.sequence } : {}), message: eventMessage(event) },
+      })
+      // A host that went away cannot be told; the work itself goes on and answers if it can.
+      .catch(() => undefined);
+  };
+};

@@ -1,0 +1,272 @@
+/**
+ * @quire/client against the real service: create and wait, typed Problems with pointers, upload and review,
+ * extract, an artifact's page link, retries after 429, idempotency keys on creates, and webhook verification
+ * against signatures made the service's way and against a real delivery to a loopback receiver.
+ */
+import assert from "node:assert/strict";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { createServer, get as httpGet, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { startService, type Service } from "../support/service.ts";
+import { signedHeaders, newSecret } from "../../core/webhooks/signing.ts";
+import { QuireProblem, verifyWebhook, type Document, type DocumentEvent } from "../../clients/typescript/src/index.ts";
+import { docxText, MEMO, quireOn } from "./support.ts";
+
+let svc: Service;
+before(async () => {
+  // Plain-http loopback receivers may register webhook endpoints.
+  svc = await startService({ QUIRE_ALLOW_PRIVATE_URLS: "1" });
+});
+after(async () => {
+  await svc?.stop();
+});
+
+describe("documents", () => {
+  let memo: Document;
+  let memoBytes: Uint8Array;
+
+  test("createAndWait follows the events to the finished document; its docx holds the text", async () => {
+    const quire = quireOn(svc);
+    const events: DocumentEvent[] = [];
+    memo = await quire.createAndWait(
+      { operation: "create", format: "docx", name: "Memo", content: { markdown: MEMO } },
+      { timeoutMs: 120_000, onEvent: (event) => events.push(event) },
+    );
+    assert.match(memo.status, /^ready/);
+    assert.equal(events[0]?.type, "document.created");
+    assert.equal(events.at(-1)?.type, "document.ready");
+    const docx = memo.outputs!.find((output) => output.kind === "docx")!;
+    memoBytes = await quire.download(docx);
+    assert.match(docxText(memoBytes), /Sales rose 12% in the third quarter/);
+
+    const dir = await mkdtemp(join(tmpdir(), "quire-client-"));
+    try {
+      const written = await quire.saveOutputs(memo, dir);
+      assert.ok(written.includes(join(dir, "Memo.docx")), written.join(", "));
+      assert.deepEqual(new Uint8Array(await readFile(join(dir, "Memo.docx"))), memoBytes);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const report = await quire.getReport(memo.id);
+    assert.equal(report.document_id, memo.id);
+  });
+
+  test("followEvents replays a finished document's events up to the final one", async () => {
+    const seen: string[] = [];
+    const final = await quireOn(svc).followEvents(memo.id, (event) => seen.push(event.type));
+    assert.equal(final.type, "document.ready");
+    assert.equal(seen.at(-1), "document.ready");
+    assert.equal((final.data as { document: Document }).document.id, memo.id);
+  });
+
+  test("an invalid request throws a QuireProblem input_invalid with a JSON pointer", async () => {
+    const quire = quireOn(svc);
+    const problem = await quire
+      .POST("/documents", { body: { operation: "create", format: "docx", content: { markdown: "x" }, quality: "perfect" as never } })
+      .then(() => assert.fail("expected a Problem"), (error: unknown) => error);
+    assert.ok(problem instanceof QuireProblem);
+    assert.equal(problem.code, "input_invalid");
+    assert.equal(problem.status, 422);
+    assert.equal(problem.pointer, "/quality");
+    assert.ok(problem.requestId);
+  });
+
+  test("a wrong key throws unauthorized", async () => {
+    const problem = await quireOn(svc, { apiKey: "ak_eu_wrongwrongwrongwrongwrong" })
+      .getDocument(memo.id)
+      .catch((error: unknown) => error);
+    assert.ok(problem instanceof QuireProblem);
+    assert.equal(problem.code, "unauthorized");
+  });
+
+  test("uploadFile then review: the reviewed file and its report", async () => {
+    const quire = quireOn(svc);
+    const file = await quire.uploadFile(memoBytes, "memo.docx");
+    assert.match(file.id, /^file_/);
+    const reviewed = await quire.createAndWait({ operation: "review", file: file.id }, { timeoutMs: 120_000 });
+    assert.match(reviewed.status, /^(ready|ready_with_warnings|needs_review)$/);
+    assert.equal(reviewed.operation, "review");
+    assert.match(docxText(await quire.download(reviewed.outputs!.find((output) => output.kind === "docx")!)), /Sales rose 12%/);
+    const report = await quire.getReport(reviewed.id);
+    assert.ok(Array.isArray(report.issues));
+  });
+
+  test("extract reads an uploaded file into Markdown", async () => {
+    const quire = quireOn(svc);
+    const file = await quire.uploadFile(memoBytes, "memo.docx");
+    const extraction = await quire.extract(file.id);
+    assert.match(extraction.markdown, /Quarterly memo/);
+    assert.match(extraction.markdown, /North: 4\.1\sM/);
+  });
+
+  test("an artifact has its page link", async () => {
+    const quire = quireOn(svc);
+    const artifact = await quire.createAndWait(
+      { operation: "create", format: "artifact", content: { markdown: "# Team page\n\nHello." } },
+      { timeoutMs: 120_000 },
+    );
+    const html = artifact.outputs!.find((output) => output.kind === "html")!;
+    // The page has its own origin, a subdomain of the service's host (`<slug>.localhost`): ask the service for it by Host.
+    const url = new URL(html.url);
+    assert.match(url.hostname, /\.localhost$/);
+    const page = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpGet({ host: "127.0.0.1", port: url.port, path: url.pathname + url.search, headers: { Host: url.host } }, (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+    });
+    assert.equal(page.status, 200);
+    assert.match(page.text, /Team page/);
+  });
+});
+
+describe("idempotency", () => {
+  test("every create carries a fresh key; a given key replays the same document", async () => {
+    const keys: (string | null)[] = [];
+    const quire = quireOn(svc, {
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === "POST") keys.push(request.headers.get("idempotency-key"));
+        return fetch(request);
+      },
+    });
+    const body = { operation: "create" as const, format: "docx" as const, content: { markdown: "# Same\n\nbody" }, background: true };
+    const first = (await quire.POST("/documents", { body })).data as Document;
+    const second = (await quire.POST("/documents", { body })).data as Document;
+    assert.equal(keys.length, 2);
+    assert.ok(keys[0] && keys[1] && keys[0] !== keys[1], String(keys));
+    assert.notEqual(first.id, second.id);
+
+    const key = `test-${crypto.randomUUID()}`;
+    const params = { header: { "Idempotency-Key": key } };
+    const once = (await quire.POST("/documents", { body, params })).data as Document;
+    const again = (await quire.POST("/documents", { body, params })).data as Document;
+    assert.equal(keys.at(-1), key);
+    assert.equal(again.id, once.id);
+  });
+});
+
+describe("retries", () => {
+  test("a 429 with Retry-After is sent again, with the same idempotency key", async () => {
+    const sent: { key: string | null; body: string }[] = [];
+    const quire = quireOn(svc, {
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        sent.push({ key: request.headers.get("idempotency-key"), body: await request.clone().text() });
+        if (sent.length === 1) {
+          return new Response(JSON.stringify({ type: "about:blank", title: "Too many", status: 429, code: "rate_limited", request_id: "req_x" }), {
+            status: 429,
+            headers: { "Retry-After": "0", "Content-Type": "application/problem+json" },
+          });
+        }
+        return fetch(request);
+      },
+    });
+    const { data } = await quire.POST("/documents", {
+      body: { operation: "create", format: "docx", content: { markdown: "# Retried" }, background: true },
+    });
+    assert.equal(sent.length, 2);
+    assert.equal(sent[0]!.key, sent[1]!.key);
+    assert.equal(sent[0]!.body, sent[1]!.body);
+    assert.match((data as Document).id, /^doc_/);
+  });
+
+  test("past the retries (or a long Retry-After) the 429 is a QuireProblem rate_limited", async () => {
+    let calls = 0;
+    const limited = async () => {
+      calls++;
+      return new Response(JSON.stringify({ type: "about:blank", title: "Too many", status: 429, code: "rate_limited", request_id: "req_x" }), {
+        status: 429,
+        headers: { "Retry-After": "0", "Content-Type": "application/problem+json" },
+      });
+    };
+    const problem = await quireOn(svc, { fetch: limited }).getDocument("doc_01ARZ3NDEKTSV4RRFFQ69G5FAV").catch((error: unknown) => error);
+    assert.ok(problem instanceof QuireProblem);
+    assert.equal(problem.code, "rate_limited");
+    assert.equal(calls, 4);
+  });
+
+  test("the real service's 429 becomes a QuireProblem rate_limited when retries are off", async () => {
+    const limited = await startService({ QUIRE_RATE_LIMIT_PER_MINUTE: "1" });
+    try {
+      const quire = quireOn(limited, { retries: { retries: 0 } });
+      const body = { operation: "create" as const, format: "docx" as const, content: { markdown: "# One" }, background: true };
+      await quire.POST("/documents", { body });
+      const problem = await quire.POST("/documents", { body }).catch((error: unknown) => error);
+      assert.ok(problem instanceof QuireProblem);
+      assert.equal(problem.code, "rate_limited");
+      assert.equal(problem.status, 429);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe("verifyWebhook", () => {
+  const secret = newSecret();
+  const body = JSON.stringify({ type: "document.ready", timestamp: new Date().toISOString(), data: { document_id: "doc_01ARZ3NDEKTSV4RRFFQ69G5FAV" } });
+
+  test("accepts a message signed the service's way and returns it parsed", () => {
+    const headers = signedHeaders(secret, "msg_1", new Date(), body);
+    const message = verifyWebhook(body, new Headers(headers), secret);
+    assert.equal(message.type, "document.ready");
+    assert.equal(verifyWebhook(Buffer.from(body), headers, secret).data.document_id, "doc_01ARZ3NDEKTSV4RRFFQ69G5FAV");
+  });
+
+  test("refuses another secret, a changed body, and an old timestamp", () => {
+    const headers = signedHeaders(secret, "msg_1", new Date(), body);
+    const code = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        return error instanceof QuireProblem ? error.code : "other";
+      }
+      return "accepted";
+    };
+    assert.equal(code(() => verifyWebhook(body, headers, newSecret())), "webhook_invalid");
+    assert.equal(code(() => verifyWebhook(body.replace("ready", "failed"), headers, secret)), "webhook_invalid");
+    const old = signedHeaders(secret, "msg_1", new Date(Date.now() - 10 * 60_000), body);
+    assert.equal(code(() => verifyWebhook(body, old, secret)), "webhook_invalid");
+    assert.equal(code(() => verifyWebhook(body, old, secret, { toleranceSeconds: 3600 })), "accepted");
+  });
+});
+
+describe("a real delivery", () => {
+  test("verifyWebhook accepts the message the service sends to a loopback receiver", async () => {
+    const received: { body: string; headers: IncomingHttpHeaders }[] = [];
+    let arrived: () => void = () => undefined;
+    const delivered = new Promise<void>((resolve) => (arrived = resolve));
+    const server = createServer((req, res) => {
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        received.push({ body, headers: req.headers });
+        res.writeHead(204).end();
+        arrived();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const quire = quireOn(svc);
+    let endpointId = "";
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+      const endpoint = (await quire.POST("/webhook-endpoints", { body: { url, event_types: ["document.ready"] } })).data!;
+      endpointId = endpoint.id;
+      const doc = await quire.createAndWait({ format: "docx", content: { markdown: "# Delivered" } }, { timeoutMs: 120_000 });
+      await delivered;
+      const message = verifyWebhook(received[0]!.body, received[0]!.headers, endpoint.secret);
+      assert.equal(message.type, "document.ready");
+      assert.equal(message.data.document_id, doc.id);
+      assert.throws(() => verifyWebhook(`${received[0]!.body} `, received[0]!.headers, endpoint.secret), QuireProblem);
+    } finally {
+      if (endpointId) await quire.DELETE("/webhook-endpoints/{id}", { params: { path: { id: endpointId } } });
+      await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+    }
+  });
+});
