@@ -9,7 +9,6 @@ start: setup
 
 generate: setup
 	npm run generate
-	npm run generate:client
 
 check-generated:
 	npm run generate -- --check

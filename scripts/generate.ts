@@ -13,7 +13,8 @@
  * Before writing, every example of the spec is validated against its schema.
  *
  * Usage: `npm run generate` writes the files; `npm run generate -- --check` writes nothing and exits 1
- * when a file of `generated/` differs from what the spec gives. Output is deterministic.
+ * when a file of `generated/`, or the published client's copy of the types (clients/typescript/src/generated/), differs
+ * from what the spec gives. Output is deterministic.
  */
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -36,7 +37,6 @@ const addFormats = ((addFormatsModule as { default?: unknown }).default ??
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC_PATH = path.join(ROOT, "spec", "openapi.yaml");
-const OUT_DIR = path.join(ROOT, "generated");
 const HEADER = "// generated from spec/openapi.yaml by npm run generate — do not edit\n";
 /** `$id` of the schema bundle handed to ajv; it appears only inside the generated code. */
 const BUNDLE_ID = "quire:openapi";
@@ -305,13 +305,16 @@ async function generate(): Promise<Map<string, string>> {
   const names = Object.keys(isObject(components.schemas) ? components.schemas : {}).sort();
 
   const files = new Map<string, string>();
-  files.set("openapi.ts", await buildTypes(spec));
+  const types = await buildTypes(spec);
+  files.set("generated/openapi.ts", types);
+  // The published client (clients/typescript) ships the same types: it must stand alone, without the service's code.
+  files.set("clients/typescript/src/generated/openapi.ts", types);
   const validators = buildValidators(spec, names);
-  files.set("validators.js", validators.js);
-  files.set("validators.d.ts", validators.dts);
+  files.set("generated/validators.js", validators.js);
+  files.set("generated/validators.d.ts", validators.dts);
   const responses = buildResponses(spec, names);
-  files.set("responses.js", responses.js);
-  files.set("responses.d.ts", responses.dts);
+  files.set("generated/responses.js", responses.js);
+  files.set("generated/responses.d.ts", responses.dts);
   return files;
 }
 
@@ -321,19 +324,21 @@ async function main(): Promise<void> {
   if (checkOnly) {
     const stale: string[] = [];
     for (const [name, content] of files) {
-      const current = await readFile(path.join(OUT_DIR, name), "utf8").catch(() => null);
-      if (current !== content) stale.push(`generated/${name}`);
+      const current = await readFile(path.join(ROOT, name), "utf8").catch(() => null);
+      if (current !== content) stale.push(name);
     }
     if (stale.length) {
       console.error(`not up to date with spec/openapi.yaml (run npm run generate):\n  ${stale.join("\n  ")}`);
       process.exit(1);
     }
-    console.log("generated/ is up to date");
+    console.log("generated/ and the client's types are up to date");
     return;
   }
-  await mkdir(OUT_DIR, { recursive: true });
-  for (const [name, content] of files) await writeFile(path.join(OUT_DIR, name), content);
-  console.log(`wrote ${[...files.keys()].map((n) => `generated/${n}`).join(", ")}`);
+  for (const [name, content] of files) {
+    await mkdir(path.dirname(path.join(ROOT, name)), { recursive: true });
+    await writeFile(path.join(ROOT, name), content);
+  }
+  console.log(`wrote ${[...files.keys()].join(", ")}`);
 }
 
 main().catch((error: unknown) => {

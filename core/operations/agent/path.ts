@@ -109,11 +109,11 @@ export const agentPath = (input: AgentPathInput) =>
     if (!outcome.done) return yield* fallback(outcome.reason, outcome.steps);
 
     const { file } = outcome;
-    const files_ = yield* outputs(format, fileBase(prepared.name), { file: withAuthor(file.bytes, yield* author), pdf: file.pdf });
+    const delivered = yield* outputs(format, fileBase(prepared.name), { file: withAuthor(file.bytes, yield* author), pdf: file.pdf });
     const converter = yield* Converter;
     return {
       result: {
-        outputs: files_,
+        outputs: delivered,
         diagnostics: locatedDiagnostics(prepared, file.text, unresolvedIssues(outcome.unresolved)),
         pages: file.pages,
         type: prepared.type,

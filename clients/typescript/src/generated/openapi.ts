@@ -1,4 +1,4 @@
-// generated from spec/openapi.yaml by npm run generate:client — do not edit
+// generated from spec/openapi.yaml by npm run generate — do not edit
 export interface paths {
     "/healthz": {
         parameters: {
