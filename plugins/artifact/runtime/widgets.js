@@ -333,28 +333,48 @@
       wrap.append(status);
       root.append(wrap);
       var value = 0;
+      // The count is stored as one absolute value, so this tab sends one write at a time and then the latest value:
+      // two PUTs in flight could land in either order, and the echo of an earlier one must not undo later clicks.
+      var saved = 0;
+      var sending = false;
+      var remote = null;
       function draw() {
         number.textContent = formatNumber(value);
         minus.disabled = cfg.min !== undefined && cfg.min !== null && value - cfg.step < cfg.min;
       }
-      function change(delta) {
-        var before = value;
-        value = value + delta;
-        draw();
-        db.set(cfg.collection, "count", { value: value }).then(function () {
+      function send() {
+        if (sending || value === saved) return;
+        sending = true;
+        var sent = value;
+        db.set(cfg.collection, "count", { value: sent }).then(function () {
+          saved = sent;
           status.textContent = "";
         }, function (error) {
-          value = before;
+          // What was not stored goes back to what was, clicks made since included.
+          value = saved;
           draw();
           status.textContent = explain(error);
+        }).then(function () {
+          sending = false;
+          if (value !== saved) send();
+          else if (remote !== null && remote !== value) { value = saved = remote; draw(); }
+          remote = null;
         });
+      }
+      function change(delta) {
+        value = value + delta;
+        draw();
+        send();
       }
       minus.addEventListener("click", function () { change(-cfg.step); });
       plus.addEventListener("click", function () { change(cfg.step); });
       draw();
       subscribe(cfg.collection, function (list) {
         var record = list.filter(function (r) { return r.key === "count"; })[0];
-        value = record && record.data && typeof record.data.value === "number" ? record.data.value : 0;
+        var stored = record && record.data && typeof record.data.value === "number" ? record.data.value : 0;
+        // While this tab's own clicks are on their way the stored value is behind them; it is taken once they land.
+        if (sending || value !== saved) { remote = stored; return; }
+        value = saved = stored;
         draw();
       });
     },

@@ -311,6 +311,32 @@ describe("artifact pages in Chromium", { timeout: 180_000 }, () => {
     }
   });
 
+  it("counts every click of a counter when the writes are slow and land out of order, on both visitors' pages", async () => {
+    const { html } = await buildExample("tracker");
+    const server = await serveShared(html);
+    const contexts = [await browser.newContext(), await browser.newContext()];
+    try {
+      const [a, b] = [await open(contexts[0]!, server.url(SLUG)), await open(contexts[1]!, server.url(SLUG))];
+      await a.page.getByText("Live · shared").waitFor();
+      await b.page.getByText("Live · shared").waitFor();
+      // 0–120 ms per write, as a loaded store would: two writes in flight at once would land in either order.
+      server.slowWrites(() => Math.random() * 120);
+      for (let cup = 0; cup < 9; cup++) await a.page.getByRole("button", { name: "More" }).click();
+      const shown = (p: Page) => p.locator('[data-widget="counter"] .text-5xl', { hasText: /^9$/ });
+      await shown(a.page).waitFor({ timeout: 10_000 });
+      await pollFor(a.page, `window.service.db.get("coffee", "count").then((data) => data && data.value)`, 9);
+      await shown(b.page).waitFor({ timeout: 10_000 });
+      // Settled: no late echo of an earlier write takes the count back.
+      await a.page.waitForTimeout(500);
+      assert.equal(await a.page.locator('[data-widget="counter"] .text-5xl').textContent(), "9");
+      assert.deepEqual(server.collections.get("coffee")?.get("count")?.data, { value: 9 });
+      assert.deepEqual([...a.errors, ...b.errors], []);
+    } finally {
+      for (const c of contexts) await c.close();
+      await server.close();
+    }
+  });
+
   describe("screenshots of the examples", () => {
     // Kept in the repository only with UPDATE=1 (as the golden fixtures); a plain test run leaves the tree clean.
     const dir = process.env.UPDATE ? path.join(examplesDir, "screenshots") : mkdtempSync(path.join(tmpdir(), "artifact-shots-"));

@@ -47,6 +47,8 @@ export interface SharedServer extends Served {
   streams(): number;
   /** From now on every storage request answers `410 link_expired`, as for a link past its `exp`. */
   expire(): void;
+  /** From now on each write waits this long before it is stored: writes in flight together land in any order. */
+  slowWrites(ms: () => number): void;
 }
 
 function inject(html: string, config: Record<string, unknown>): string {
@@ -102,6 +104,7 @@ export async function serveShared(html: string): Promise<SharedServer> {
   let seq = 0;
   let order = 0;
   let expired = false;
+  let writeDelay = () => 0;
 
   const send = (res: http.ServerResponse, change: Change) => {
     const { seq: id, ...rest } = change;
@@ -170,7 +173,7 @@ export async function serveShared(html: string): Promise<SharedServer> {
     if (req.method === "PUT") {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
+      req.on("end", () => setTimeout(() => {
         const body = Buffer.concat(chunks);
         if (body.byteLength > 16384) return json(res, 413, { code: "record_too_large", message: "At most 16 KB." });
         let data: unknown;
@@ -182,7 +185,7 @@ export async function serveShared(html: string): Promise<SharedServer> {
         if (!collections.get(collection)?.has(key) && count() >= 5000) return json(res, 409, { code: "too_many_records", message: "Full." });
         const stored = record(collection, key, data);
         json(res, 200, { key, data: stored.data, updated_at: stored.updated_at });
-      });
+      }, writeDelay()));
       return;
     }
     json(res, 405, { code: "method_not_allowed", message: "No." });
@@ -205,6 +208,9 @@ export async function serveShared(html: string): Promise<SharedServer> {
     streams: () => streams.size,
     expire: () => {
       expired = true;
+    },
+    slowWrites: (ms) => {
+      writeDelay = ms;
     },
     close: closer(server, sockets),
   };
