@@ -1315,7 +1315,10 @@ export interface components {
             bytes: number;
             /** @description SHA-256 of the bytes, lowercase hex. */
             sha256: string;
-            /** @description Pages (PDF, Word), slides (PowerPoint) or sheets (Excel); 1 for pictures and text. */
+            /**
+             * @description Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 for Word files, pictures and text, as the
+             *     extraction of the same file gives: a Word file has no pages until it is laid out.
+             */
             pages: number;
             /**
              * Format: date-time
@@ -1357,8 +1360,18 @@ export interface components {
             chars: number;
             /** @description True when the text was longer than 2,000,000 characters and was cut. */
             truncated: boolean;
-            /** @description Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 otherwise. */
+            /**
+             * @description Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 otherwise. A Word file (`.docx`, `.doc`)
+             *     counts 1: it has no pages of its own until it is laid out, and the count Word saves in it is
+             *     often stale.
+             */
             pages: number;
+            /**
+             * @description The character set a text file (`txt`, `md`) was read in, as a WHATWG label: `utf-8` (ASCII
+             *     included), `utf-16le`, `utf-16be`, or the one detected for a file that is not Unicode, such
+             *     as `windows-1252`, `shift_jis`, `euc-kr`, `gb18030`, `windows-1251`. Absent for other formats.
+             */
+            charset?: string;
         };
         /** @description An extraction still being read; collect it with `GET /extract/{id}`. */
         ExtractionPending: {

@@ -5754,7 +5754,7 @@ return errors === 0;
 }
 validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"description":"A file read into Markdown.","type":"object","additionalProperties":false,"required":["object","id","document_id","format","markdown","chars","truncated","pages"],"properties":{"object":{"description":"Always `extraction`.","const":"extraction"},"id":{"$ref":"#/$defs/DocumentId"},"document_id":{"$ref":"#/$defs/DocumentId","description":"Same value as `id`."},"format":{"description":"Format of the file read.","type":"string","enum":["docx","pptx","xlsx","pdf","doc","ppt","xls","txt","md","png","jpg","gif","webp"]},"markdown":{"description":"The text: headings, lists and tables kept; one section per slide (with notes) or sheet;\npage markers in a PDF (HTML comments); scanned pages and pictures read with OCR (up to 100\npages; later ones marked unread).\n","type":"string"},"chars":{"description":"Length of the whole text before any cut.","type":"integer","minimum":0},"truncated":{"description":"True when the text was longer than 2,000,000 characters and was cut.","type":"boolean"},"pages":{"description":"Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 otherwise.","type":"integer","minimum":0}}};
+const schema96 = {"description":"A file read into Markdown.","type":"object","additionalProperties":false,"required":["object","id","document_id","format","markdown","chars","truncated","pages"],"properties":{"object":{"description":"Always `extraction`.","const":"extraction"},"id":{"$ref":"#/$defs/DocumentId"},"document_id":{"$ref":"#/$defs/DocumentId","description":"Same value as `id`."},"format":{"description":"Format of the file read.","type":"string","enum":["docx","pptx","xlsx","pdf","doc","ppt","xls","txt","md","png","jpg","gif","webp"]},"markdown":{"description":"The text: headings, lists and tables kept; one section per slide (with notes) or sheet;\npage markers in a PDF (HTML comments); scanned pages and pictures read with OCR (up to 100\npages; later ones marked unread).\n","type":"string"},"chars":{"description":"Length of the whole text before any cut.","type":"integer","minimum":0},"truncated":{"description":"True when the text was longer than 2,000,000 characters and was cut.","type":"boolean"},"pages":{"description":"Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 otherwise. A Word file (`.docx`, `.doc`)\ncounts 1: it has no pages of its own until it is laid out, and the count Word saves in it is\noften stale.\n","type":"integer","minimum":0},"charset":{"description":"The character set a text file (`txt`, `md`) was read in, as a WHATWG label: `utf-8` (ASCII\nincluded), `utf-16le`, `utf-16be`, or the one detected for a file that is not Unicode, such\nas `windows-1252`, `shift_jis`, `euc-kr`, `gb18030`, `windows-1251`. Absent for other formats.\n","type":"string"}}};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5848,7 +5848,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "object") || (key0 === "id")) || (key0 === "document_id")) || (key0 === "format")) || (key0 === "markdown")) || (key0 === "chars")) || (key0 === "truncated")) || (key0 === "pages"))){
+if(!(func7.call(schema96.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -6018,14 +6018,26 @@ errors++;
 }
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.charset !== undefined){
+if(typeof data.charset !== "string"){
+const err22 = {instancePath:instancePath+"/charset",schemaPath:"#/properties/charset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -9968,7 +9980,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "object") || (key0 === "id")) || (key0 === "document_id")) || (key0 === "format")) || (key0 === "markdown")) || (key0 === "chars")) || (key0 === "truncated")) || (key0 === "pages"))){
+if(!(func7.call(schema96.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -10138,14 +10150,26 @@ errors++;
 }
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.charset !== undefined){
+if(typeof data.charset !== "string"){
+const err22 = {instancePath:instancePath+"/charset",schemaPath:"#/properties/charset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -10361,7 +10385,7 @@ return errors === 0;
 validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateFile = validate91;
-const schema146 = {"description":"An uploaded file.","type":"object","additionalProperties":false,"required":["id","object","filename","content_type","bytes","sha256","pages","created_at"],"properties":{"id":{"$ref":"#/$defs/FileId"},"object":{"description":"Always `file`.","const":"file"},"filename":{"description":"The file's name.","type":"string"},"content_type":{"description":"Media type detected from the content.","type":"string"},"bytes":{"description":"Size in bytes.","type":"integer","minimum":0},"sha256":{"description":"SHA-256 of the bytes, lowercase hex.","type":"string","pattern":"^[0-9a-f]{64}$"},"pages":{"description":"Pages (PDF, Word), slides (PowerPoint) or sheets (Excel); 1 for pictures and text.","type":"integer","minimum":0},"created_at":{"description":"When the file was uploaded.","type":"string","format":"date-time"}}};
+const schema146 = {"description":"An uploaded file.","type":"object","additionalProperties":false,"required":["id","object","filename","content_type","bytes","sha256","pages","created_at"],"properties":{"id":{"$ref":"#/$defs/FileId"},"object":{"description":"Always `file`.","const":"file"},"filename":{"description":"The file's name.","type":"string"},"content_type":{"description":"Media type detected from the content.","type":"string"},"bytes":{"description":"Size in bytes.","type":"integer","minimum":0},"sha256":{"description":"SHA-256 of the bytes, lowercase hex.","type":"string","pattern":"^[0-9a-f]{64}$"},"pages":{"description":"Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 for Word files, pictures and text, as the\nextraction of the same file gives: a Word file has no pages until it is laid out.\n","type":"integer","minimum":0},"created_at":{"description":"When the file was uploaded.","type":"string","format":"date-time"}}};
 const schema147 = {"description":"File id.","type":"string","pattern":"^file_[0-9A-HJKMNP-TV-Z]{26}$"};
 const pattern34 = new RegExp("^file_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 const pattern35 = new RegExp("^[0-9a-f]{64}$", "u");

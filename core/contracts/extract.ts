@@ -39,6 +39,8 @@ export interface ExtractResult {
   readonly ir: IRDocument;
   /** A file that is Markdown already (txt, md) is extracted as written, not as the writer would write its IR. */
   readonly asWritten?: string;
+  /** The charset a text file was read in (core/files/charset.ts), as a WHATWG label; only for txt and md. */
+  readonly charset?: string;
   /** Pages (PDF), slides (pptx) or sheets (xlsx); 1 for text and pictures. */
   readonly pages: number;
   readonly diagnostics: Diagnostic[];

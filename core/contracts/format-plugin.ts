@@ -151,8 +151,8 @@ export interface FormatPlugin {
   inspect?: Inspect;
   repair?: RepairFix;
   /**
-   * The number of pages of a file, read cheaply without rendering (an upload's `pages`): slides, sheets, the page
-   * count the file records. Absent: 1. A damaged file may throw; it then counts as one page.
+   * The number of pages of a file, read cheaply without rendering (an upload's `pages`): a PDF's pages, slides,
+   * sheets. Absent: 1. A damaged file may throw; it then counts as one page.
    */
   countPages?: (bytes: Uint8Array) => number;
 }

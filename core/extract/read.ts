@@ -21,6 +21,7 @@ export interface ExtractionText {
   readonly chars: number;
   readonly truncated: boolean;
   readonly pages: number;
+  readonly charset?: string;
   readonly diagnostics: Diagnostic[];
 }
 
@@ -43,6 +44,7 @@ export const readFile = async (
       chars,
       truncated: chars > MAX_EXTRACT_CHARS,
       pages: result.pages,
+      ...(result.charset ? { charset: result.charset } : {}),
       diagnostics: result.diagnostics,
     };
   } catch (error) {

@@ -44,6 +44,7 @@ const wire = (id: string, text: ExtractionText): WireExtraction => ({
   chars: text.chars,
   truncated: text.truncated,
   pages: text.pages,
+  ...(text.charset ? { charset: text.charset } : {}),
 });
 
 /** Readings running in this process, so a waiting request hears the end at once. */

@@ -8,6 +8,7 @@
  * (pdf-streams.ts), and a picture over the pixel limit. The kind names the format plugin that reads the file (its
  * `format`); what the format is and delivers is that plugin's declaration, not this module's.
  */
+import { decodeText } from "./charset.ts";
 import { openPackage, PackageRefused, verifyPackage } from "../ooxml/package.ts";
 import { overPixelLimit, probePicture } from "../images/probe.ts";
 import { scanPdfStreams } from "./pdf-streams.ts";
@@ -65,20 +66,6 @@ const ooxmlKind = (bytes: Uint8Array): KindResult => {
   }
 };
 
-/** Text: no NUL bytes, and it decodes (UTF-8, or UTF-16 with a byte-order mark, or a single-byte charset). */
-export const decodeText = (b: Buffer): string | null => {
-  if (b[0] === 0xff && b[1] === 0xfe) return new TextDecoder("utf-16le").decode(b.subarray(2));
-  if (b[0] === 0xfe && b[1] === 0xff) return new TextDecoder("utf-16be").decode(b.subarray(2));
-  if (b.subarray(0, 8192).includes(0)) return null;
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(b).replace(/^\uFEFF/, "");
-  } catch {
-    // Not UTF-8: the usual single-byte charset of Office-era text files.
-    const text = new TextDecoder("windows-1252").decode(b);
-    return /[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 8192)) ? null : text;
-  }
-};
-
 /** The media type of PDFs: the container every office file is converted to for its pages and previews. */
 export const PDF_MEDIA_TYPE = "application/pdf";
 
@@ -102,6 +89,6 @@ export const detectKind = (bytes: Uint8Array, filename?: string): KindResult => 
     return tooLarge ? refuse(tooLarge) : { ok: true, kind: picture.type };
   }
   if (/^(\x89PNG|\xff\xd8|GIF8|RIFF)/.test(b.subarray(0, 4).toString("latin1"))) return refuse("a picture that is damaged or of an unknown kind");
-  if (decodeText(b) !== null) return { ok: true, kind: /\.(md|markdown)$/i.test(filename ?? "") ? "md" : "txt" };
+  if (decodeText(bytes) !== null) return { ok: true, kind: /\.(md|markdown)$/i.test(filename ?? "") ? "md" : "txt" };
   return refuse("not a supported kind: Word, PowerPoint, Excel (also .doc, .ppt, .xls), PDF, text, Markdown or a picture (PNG, JPEG, GIF, WebP)");
 };

@@ -1,6 +1,7 @@
 /**
  * `pages` of an uploaded file, read cheaply without rendering: the format plugin counts them (a PDF's pages, a deck's
- * slides, a workbook's sheets, a Word file's page count as Word last saved it); 1 for a format that does not say.
+ * slides, a workbook's sheets); 1 for a format that has none of its own, a Word file included (issue 20: it has no
+ * pages until it is laid out, and the count Word saves is often stale), as the extraction of the same file says.
  * The PDF container's own questions (its page count, its password) are answered here with mupdf, beside the upload
  * check that needs them.
  */

@@ -52,7 +52,6 @@ export const docxPlugin: FormatPlugin = {
   tableOfContents: true,
   package: "ooxml",
   invalidFileCode: "docx_invalid",
-  countPages: (bytes) => Number(/<Pages>(\d+)<\/Pages>/.exec(openPackage(bytes).text("docProps/app.xml") ?? "")?.[1] ?? 1),
   render,
   extract: extractDocx,
   sanitize: async (bytes) => sanitizeDocx(bytes),

@@ -1,12 +1,12 @@
 /**
- * Readers for plain text and Markdown (interface: `txt`/`md` extract as given). The charset is detected: UTF-8,
- * UTF-16 with a byte-order mark, else Windows-1252; line ends become `\n`. The text is given as written; its IR, read
+ * Readers for plain text and Markdown (interface: `txt`/`md` extract as given). The charset is detected
+ * (core/files/charset.ts) and reported; line ends become `\n`. The text is given as written; its IR, read
  * when asked for, is the Markdown reader's for `md`, and for `txt` one paragraph per block of lines (the lines kept),
  * each with its range in the text.
  */
 import type { FormatPlugin } from "../../core/contracts/format-plugin.ts";
 import { ExtractRefused, type Extract } from "../../core/contracts/extract.ts";
-import { decodeText } from "../../core/files/kinds.ts";
+import { decodeText } from "../../core/files/charset.ts";
 import { ProcessingFailure } from "../../core/errors.ts";
 import { assignIds } from "../../core/ir/ids.ts";
 import type { Block, Inline, IRDocument } from "../../core/ir/types.ts";
@@ -39,9 +39,9 @@ const markdownIr = (text: string): IRDocument => {
 const readText =
   (ir: (text: string) => IRDocument): Extract =>
   async (bytes) => {
-    const decoded = decodeText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const decoded = decodeText(bytes);
     if (decoded === null) throw new ExtractRefused("The file is not text in a charset Quire can read.", "unreadable");
-    const text = decoded.replace(/\r\n?/g, "\n");
+    const text = decoded.text.replace(/\r\n?/g, "\n");
     let read: IRDocument | undefined;
     // Read only when wanted: extraction gives the text as written, and reading a large Markdown file takes seconds.
     return {
@@ -49,6 +49,7 @@ const readText =
         return (read ??= ir(text));
       },
       asWritten: text,
+      charset: decoded.charset,
       pages: 1,
       diagnostics: [],
     };

@@ -133,9 +133,20 @@ describe("extraction", () => {
     assert.equal(txt.body.markdown, "Año fiscal: cañón\nSegunda línea");
     assert.equal(txt.body.chars, txt.body.markdown.length);
     assert.equal(txt.body.truncated, false);
+    assert.equal(txt.body.charset, "windows-1252");
     const md = await extract({ file: { data: Buffer.from("# Title\n\n- a\n").toString("base64"), filename: "x.md" } });
     assert.equal(md.body.format, "md");
     assert.equal(md.body.markdown, "# Title\n\n- a\n");
+    assert.equal(md.body.charset, "utf-8");
+    // MarkItDown's Shift-JIS CSV (test/public/markitdown): Japanese names and cities, not mojibake.
+    const csv = await extract({ file: { data: readFileSync(resolve(import.meta.dirname, "../public/markitdown/test_mskanji.csv")).toString("base64"), filename: "test_mskanji.csv" } });
+    assert.equal(csv.body.format, "txt");
+    assert.equal(csv.body.charset, "shift_jis");
+    assert.match(csv.body.markdown, /^名前,年齢,住所\n佐藤太郎,30,東京\n三木英子,25,大阪\n/);
+    // A Word docx has no pages of its own until laid out: 1, whatever its saved count says, as its upload.
+    const docx = await extract({ file: { data: corpus("docx/pandoc-0_level_headers.docx").toString("base64"), filename: "h.docx" } });
+    assert.equal(docx.body.pages, 1);
+    assert.equal(docx.body.charset, undefined);
   });
 
   test("office files, PDFs and legacy files are read into Markdown through the service", async () => {

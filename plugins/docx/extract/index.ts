@@ -5,8 +5,8 @@
  * (blocks.ts), each with the part and the range of the element it came from. Footnotes and endnotes become the IR's
  * footnotes (`[^n]`); comments become footnotes too (`[^cN]`), naming the author and quoting the commented text.
  * With `ctx.ocr`, text inside pictures is read too (pictures.ts). Parts that cannot be read are reported and
- * skipped; an empty document gives no blocks and `extract.empty`. `pages` is Word's own count from
- * `docProps/app.xml`, else 1: the real number needs a rendering.
+ * skipped; an empty document gives no blocks and `extract.empty`. `pages` is 1 (issue 20): a Word file has no
+ * pages until it is laid out, and the count Word saves in `docProps/app.xml` is often stale (52 for a 118-page file).
  *
  * Not written, by choice: headers and footers (repeated page furniture, as pandoc leaves them out), bookmarks
  * (internal links keep their `#name` target), page and section breaks, underline (Markdown has none).
@@ -57,13 +57,6 @@ const noteBlocks = (body: IrBlock[], prefix = ""): IrBlock[] => {
   if (prefix && first?.type === "paragraph") first.inlines.unshift(text(prefix));
   else if (prefix || body.length === 0) body.unshift({ type: "paragraph", id: "", inlines: [text(prefix.trimEnd() || "(empty)")] });
   return body;
-};
-
-const readPages = (parts: Parts): number => {
-  const part = parts.related("", "extended-properties", "extendedProperties") ?? (parts.exists("docProps/app.xml") ? "docProps/app.xml" : undefined);
-  const root = part ? parts.read(part) : null;
-  const pages = root ? Number.parseInt((child(root, "Pages")?.text ?? "").trim(), 10) : NaN;
-  return Number.isFinite(pages) && pages > 0 ? pages : 1;
 };
 
 export const extractDocx: Extract = async (bytes, ctx) => {
@@ -140,7 +133,7 @@ export const extractDocx: Extract = async (bytes, ctx) => {
 
     const ir = assignIds({ id: "doc", blocks: irBlocks(blocks), footnotes });
     if (ir.blocks.length === 0 && footnotes.length === 0) report("extract.empty", "warning", "The document has no text.");
-    return { ir, pages: readPages(parts), diagnostics };
+    return { ir, pages: 1, diagnostics };
   } catch (error) {
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       throw new ExtractRefused("The document is nested too deeply to be read.", "unreadable");
