@@ -1,16 +1,20 @@
 /**
  * Reading a PowerPoint deck (pptx) into the IR (interface, Extraction): one section per slide in presentation order
  * (`slide.ts`), opened by a level-2 heading, speaker notes after each slide as a `Notes:` quote; `pages` is the
- * number of slides. Macros are refused. A slide that cannot be read is said in a comment block in its section and in
+ * number of slides. With `ctx.ocr`, the text inside pictures on the slides (in group shapes too) is read as in Word
+ * files (core/extract/picture-ocr.ts) and written after the picture, where it is in the slide's reading order.
+ * Macros are refused. A slide that cannot be read is said in a comment block in its section and in
  * a diagnostic; a deck none of whose slides can be read is refused as unreadable.
  */
-import type { Diagnostic } from "../../../core/diagnostics.ts";
+import { diagnostic, type Diagnostic } from "../../../core/diagnostics.ts";
 import { ExtractRefused, type Extract } from "../../../core/contracts/extract.ts";
+import { PicturesInBlocks, type Report } from "../../../core/extract/picture-ocr.ts";
 import { assignIds } from "../../../core/ir/ids.ts";
 import type { Block } from "../../../core/ir/types.ts";
 import { refuseMacros } from "../../../core/ooxml/macros.ts";
 import { openPackage, PackageRefused } from "../../../core/ooxml/package.ts";
 import { holdsPart } from "../../../core/ooxml/rels.ts";
+import { readPictures } from "../../picture-ocr.ts";
 import { Templates } from "./placeholders.ts";
 import { readPresentation } from "./presentation.ts";
 import { slideBlocks, type SlideContext } from "./slide.ts";
@@ -20,8 +24,10 @@ export const extractPptx: Extract = async (bytes, ctx) => {
   refuseMacros(pkg);
   const presentation = readPresentation(pkg);
   const diagnostics: Diagnostic[] = [];
-  const slideContext: SlideContext = { pkg, templates: new Templates(pkg), slideHeight: presentation.height, diagnostics };
-  const blocks: Block[] = [];
+  const report: Report = (code, severity, message) => diagnostics.push(diagnostic(code, severity, "extract", message));
+  const pictures = ctx.ocr ? new PicturesInBlocks(pkg, report) : null;
+  const slideContext: SlideContext = { pkg, templates: new Templates(pkg), slideHeight: presentation.height, diagnostics, pictures };
+  let blocks: Block[] = [];
   let unreadable = 0;
   presentation.slides.forEach((part, i) => {
     ctx.signal?.throwIfAborted();
@@ -45,6 +51,10 @@ export const extractPptx: Extract = async (bytes, ctx) => {
   });
   if (presentation.slides.length > 0 && unreadable === presentation.slides.length) {
     throw new ExtractRefused(`The presentation could not be read: ${diagnostics[0]!.message}`, "unreadable");
+  }
+  if (pictures) {
+    await readPictures(pictures.jobs, ctx, report);
+    blocks = pictures.place(blocks);
   }
   return { ir: assignIds({ id: "doc", blocks, footnotes: [] }), pages: presentation.slides.length, diagnostics };
 };

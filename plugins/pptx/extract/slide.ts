@@ -1,14 +1,15 @@
 /**
  * One slide as IR blocks: a level-2 heading `Slide N: title` (the title or centred-title placeholder; `Slide N` when
  * there is none; `(hidden)` for hidden slides), then its shapes in reading order — text (paragraphs and lists),
- * tables, charts (title and cached data), SmartArt text as a list, pictures — and the speaker notes as a `Notes:`
- * quote. Date, footer and slide-number placeholders are page furniture and are left out; what is not read (an
+ * tables, charts (title and cached data), SmartArt text as a list, pictures (with `ctx.pictures`, the text OCR reads
+ * in a picture goes right after it, at its place in reading order) — and the speaker notes as a `Notes:` quote. Date, footer and slide-number placeholders are page furniture and are left out; what is not read (an
  * embedded object, a chart of a newer kind) is said in a comment block. Every block's source is the element it was
  * read from: the title shape for the heading (the slide's root when there is no title), the shape, table, paragraph
  * or diagram point otherwise, in the slide's part or the chart, diagram or notes part it points to.
  */
 import type { Diagnostic } from "../../../core/diagnostics.ts";
-import type { Block, ListItem } from "../../../core/ir/types.ts";
+import type { PicturesInBlocks } from "../../../core/extract/picture-ocr.ts";
+import type { Block, ImageBlock, ListItem } from "../../../core/ir/types.ts";
 import { chartBlocks } from "../../../core/ooxml/chart.ts";
 import { pictureSrc, sourceOf } from "../../../core/ooxml/ir.ts";
 import type { Package } from "../../../core/ooxml/package.ts";
@@ -28,6 +29,8 @@ export interface SlideContext {
   readonly templates: Templates;
   readonly slideHeight: number;
   readonly diagnostics: Diagnostic[];
+  /** Pictures to read by OCR (embedded ones only); null when no OCR is at hand. */
+  readonly pictures: PicturesInBlocks | null;
 }
 
 interface ShapeContext extends SlideContext {
@@ -90,7 +93,11 @@ const shapeBlocks = (shape: PlacedShape, ctx: ShapeContext): Block[] => {
       const rel = ctx.rels.get(relAttr(blip, "embed") ?? relAttr(blip, "link") ?? "");
       const props = path(shape.node, "nvPicPr", "cNvPr");
       const alt = (attr(props, "descr") || attr(props, "title") || "").replace(/\s+/g, " ").trim();
-      return rel ? [{ type: "image", id: "", source: sourceOf(shape.node), src: pictureSrc(rel.target, rel.external), alt }] : [];
+      if (!rel) return [];
+      const source = sourceOf(shape.node);
+      const image: ImageBlock = { type: "image", id: "", source, src: pictureSrc(rel.target, rel.external), alt };
+      if (!rel.external) ctx.pictures?.add(rel.target, image, source);
+      return [image];
     }
     case "graphicFrame":
       return frameBlocks(shape.node, ctx);

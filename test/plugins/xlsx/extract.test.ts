@@ -110,7 +110,7 @@ describe("xlsx extract: the corpus", () => {
         return;
       }
       const result = await corpus(file);
-      const headings = result.markdown.match(/^## Sheet: .*$/gm) ?? [];
+      const headings = result.markdown.match(/^## .*$/gm) ?? [];
       assert.equal(headings.length, result.pages);
       assert.ok(result.pages >= 1);
       assert.ok(performance.now() - started < 5000, "read in under 5 s");
@@ -134,14 +134,16 @@ describe("xlsx extract: the corpus", () => {
     assert.doesNotMatch(fib.markdown, /=/);
   });
 
-  it("marks hidden sheets and keeps tab order", async () => {
+  it("heads each sheet with its name, marks hidden sheets under the heading and keeps tab order", async () => {
     const result = await corpus("exceljs-test-pr-728.xlsx");
-    assert.deepEqual(result.markdown.match(/^## .*$/gm), ["## Sheet: Sheet1", "## Sheet: Sheet2 (hidden)", "## Sheet: Sheet3"]);
+    assert.deepEqual(result.markdown.match(/^## .*$/gm), ["## Sheet1", "## Sheet2", "## Sheet3"]);
+    assert.match(result.markdown, /^## Sheet2\n\n<!-- hidden sheet -->\n/m);
+    assert.equal(result.markdown.match(/<!-- hidden sheet -->/g)?.length, 1);
   });
 
   it("reads a chart sheet as its title and cached data", async () => {
     const result = await corpus("exceljs-chart-sheet.xlsx");
-    assert.match(result.markdown, /## Sheet: Chart1\n\n\*\*Chart \(column\): Wildlife Population\*\*\n\n\| Category \| Bears \| Dolphins \| Whales \|/);
+    assert.match(result.markdown, /## Chart1\n\n\*\*Chart \(column\): Wildlife Population\*\*\n\n\| Category \| Bears \| Dolphins \| Whales \|/);
     assert.match(result.markdown, /\| Jun \| 184 \| 1 \| 72 \|/);
   });
 
@@ -224,8 +226,10 @@ describe("xlsx extract: cells", () => {
 
   it("marks hidden and very hidden sheets, and says when a sheet is empty", async () => {
     const result = await read(workbook([{ name: "Shown", rows: `<row r="1"><c r="A1"><v>1</v></c></row>` }, { name: "H", state: "hidden" }, { name: "VH", state: "veryHidden" }]));
-    assert.deepEqual(result.markdown.match(/^## .*$/gm), ["## Sheet: Shown", "## Sheet: H (hidden)", "## Sheet: VH (hidden)"]);
-    assert.match(result.markdown, /## Sheet: H \(hidden\)\n\n<!-- empty sheet -->/);
+    assert.deepEqual(result.markdown.match(/^## .*$/gm), ["## Shown", "## H", "## VH"]);
+    assert.match(result.markdown, /## H\n\n<!-- hidden sheet -->\n\n<!-- empty sheet -->/);
+    assert.match(result.markdown, /## VH\n\n<!-- hidden sheet -->\n\n<!-- empty sheet -->/);
+    assert.match(result.markdown, /## Shown\n\n\| 1 \|/);
     assert.equal(result.pages, 3);
   });
 
@@ -251,8 +255,8 @@ describe("xlsx extract: cells", () => {
 
   it("reads the other sheets when one is damaged, and says which could not be read", async () => {
     const result = await read(workbook([{ name: "Good", rows: `<row r="1"><c r="A1"><v>7</v></c></row>` }, { name: "Bad", raw: `<worksheet ${NS}><sheetData><row></sheetData></worksheet>` }]));
-    assert.match(result.markdown, /## Sheet: Good\n\n\| 7 \|/);
-    assert.match(result.markdown, /## Sheet: Bad\n\n<!-- this sheet could not be read: .* -->/);
+    assert.match(result.markdown, /## Good\n\n\| 7 \|/);
+    assert.match(result.markdown, /## Bad\n\n<!-- this sheet could not be read: .* -->/);
     assert.equal(result.diagnostics[0]?.code, "extract.sheet_unreadable");
   });
 
@@ -353,7 +357,7 @@ describe("xlsx extract: the IR and where each block came from", () => {
   it("gives the same Markdown as the writer writes from the IR, and reads back to the same table", async () => {
     const result = await extractXlsx(bytes, {});
     const markdown = extractedMarkdown(result);
-    assert.match(markdown, /^## Sheet: Owners\n\n\| Region \| Owner \|\n\| --- \| --- \|\n\| North \\\*east\\\* \| Ana \|\n\n!\[The logo\]\(media\/image1\.png\)\n\nFigures are draft\n\n## Sheet: Blank\n\n<!-- empty sheet -->$/);
+    assert.match(markdown, /^## Owners\n\n\| Region \| Owner \|\n\| --- \| --- \|\n\| North \\\*east\\\* \| Ana \|\n\n!\[The logo\]\(media\/image1\.png\)\n\nFigures are draft\n\n## Blank\n\n<!-- empty sheet -->$/);
     const back = readMarkdown(markdown).ir.blocks.find((b) => b.type === "table") as Extract<Block, { type: "table" }>;
     assert.deepEqual(back.rows[0]!.cells.map((c) => plainText(c.inlines)), ["North *east*", "Ana"]);
   });
@@ -398,7 +402,7 @@ describe("xlsx extract: workbooks written by our renderer", () => {
     const result = await render("sales");
     assert.equal(result.pages, 1);
     assert.deepEqual(result.markdown.split("\n"), [
-      "## Sheet: Monthly sales",
+      "## Monthly sales",
       "",
       "| Month | Units | Revenue | Margin |",
       "| --- | --- | --- | --- |",
