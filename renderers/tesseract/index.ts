@@ -2,7 +2,7 @@
  * OCR with Tesseract (DESIGN.md, "Dependencies": Debian's `tesseract-ocr` with `eng` and `spa`): the `Ocr` of
  * core/contracts/extract.ts. Each picture is one `tesseract stdin stdout -l eng+spa --psm 3 tsv` process; its word boxes
  * are put back into lines, paragraphs, lists and tables (layout.ts) for the Markdown, and its word confidences give
- * the picture's confidence.
+ * the picture's confidence. Scanner specks are taken out of the picture before, and out of the words after (specks.ts).
  *
  * Tesseract would use every core for one page; with `OMP_THREAD_LIMIT=1` each process keeps to one, and at most
  * `size` (default: the cores) run at once, the rest waiting in turn. A page that takes longer than `timeoutMs` is
@@ -16,6 +16,7 @@ import type { OcrTsv } from "../../core/contracts/engines.ts";
 
 export type { OcrTsv };
 import { findTables, flow, piecesToMarkdown, type FlowLine, type Piece, type Word } from "./layout.ts";
+import { despeckle, withoutSpeckWords } from "./specks.ts";
 
 export interface OcrOptions {
   /** Tesseract processes at once; default the number of cores. */
@@ -70,7 +71,10 @@ const median = (values: number[]): number => {
   return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
 };
 
-/** Tesseract's TSV (level 5 rows are words, numbered by block, paragraph and line) → lines in reading order. */
+/**
+ * Tesseract's TSV (level 5 rows are words, numbered by block, paragraph and line) → lines in reading order, without
+ * the specks it read as marks (specks.ts).
+ */
 export const parseTsv = (tsv: string): OcrLine[] => {
   const byLine = new Map<string, TsvWord[]>();
   for (const row of tsv.split("\n").slice(1)) {
@@ -88,7 +92,8 @@ export const parseTsv = (tsv: string): OcrLine[] => {
     if (words) words.push(word);
     else byLine.set(key, [word]);
   }
-  return [...byLine.values()].map((words) => {
+  const lines = withoutSpeckWords([...byLine.values()]);
+  return lines.map((words) => {
     const sorted = words.sort((a, b) => a.x0 - b.x0);
     return {
       words: sorted,
@@ -170,6 +175,14 @@ interface Waiter {
 /** The Markdown, text and confidence of Tesseract's TSV: CPU work, done where the caller's files are parsed. */
 export const ocrFromTsv = (tsv: string): OcrResult => ocrResult(parseTsv(tsv));
 
+/**
+ * `Ocr.read` over a Tesseract process (`readTsv`, perhaps in another thread): the picture's specks are taken out
+ * first (specks.ts) and the TSV laid out, both CPU work done where the caller's files are parsed.
+ */
+export const ocrReader =
+  (readTsv: (image: Uint8Array, options?: { signal?: AbortSignal }) => Promise<string>): Ocr["read"] =>
+  async (image, options = {}) =>
+    ocrFromTsv(await readTsv(await despeckle(image), options));
 
 export const startOcr = (options: OcrOptions = {}): Ocr & { readonly readTsv: OcrTsv; readonly size: number; readonly close: () => Promise<void> } => {
   const size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
@@ -276,7 +289,7 @@ export const startOcr = (options: OcrOptions = {}): Ocr & { readonly readTsv: Oc
     }
   };
 
-  const read = async (image: Uint8Array, readOptions: { signal?: AbortSignal } = {}): Promise<OcrResult> => ocrFromTsv(await readTsv(image, readOptions));
+  const read = ocrReader(readTsv);
 
   const close = async () => {
     closed = true;

@@ -32,7 +32,7 @@ import { noImageSearch, type ImageSearchClient, type WebImage } from "../../core
 import { ModelUnavailable, noModel, type ModelClient, type ModelRole } from "../../core/contracts/model.ts";
 import { formatPlugins } from "../../plugins/index.ts";
 import { pdfReader } from "../../renderers/index.ts";
-import { ocrFromTsv } from "../../renderers/tesseract/index.ts";
+import { ocrReader } from "../../renderers/tesseract/index.ts";
 import { installedFonts } from "../../renderers/fonts.ts";
 import { pluginsLayer } from "../operations.ts";
 
@@ -56,7 +56,8 @@ const converterOf = (host: HostClient): ConverterShape => ({
 });
 const ocrOf = (host: HostClient): OcrShape => {
   const readTsv = (image: Uint8Array) => host.call<string>("ocrTsv", image);
-  return { readTsv, read: async (image) => ocrFromTsv(await readTsv(image)) };
+  // Specks are cleaned here, in the worker, before the picture crosses to the host's Tesseract pool.
+  return { readTsv, read: ocrReader(readTsv) };
 };
 
 /** The host's engines as the services an operation asks for; the PDF reader and the fonts are this thread's own. */
