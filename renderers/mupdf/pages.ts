@@ -1,7 +1,8 @@
 /**
  * A PDF opened page by page for reading into Markdown (plugins/pdf/extract): each page's text as mupdf's
  * structured text gives it (blocks of lines in mupdf's reading order, every line cut into words with their boxes,
- * font size and weight), the pictures on it, and a page or part of a page drawn to PNG for OCR.
+ * font size and weight), the pictures on it, a page or part of a page drawn to PNG for OCR, and the letter-like
+ * shapes a page draws as filled outlines (text that is drawn, not written: plugins/pdf/extract/text-layer.ts).
  *
  * Coordinates are points from the page's top left, as mupdf's structured text reports them. Opening refuses what
  * the mupdf reader (reader.ts) refuses, with the same `PdfReadError`: a password is needed, or nothing can be read.
@@ -60,6 +61,8 @@ export interface PageLayout {
   readonly chars: number;
   /** Characters (not white space) by font size rounded to half a point. */
   readonly sizes: Map<number, number>;
+  /** Glyphs mupdf could not map to a character (U+FFFD, left out of the text): a font without a character map. */
+  readonly unmapped: number;
 }
 
 export interface PdfPages {
@@ -71,7 +74,20 @@ export interface PdfPages {
    * under `maxPixels`), as PNG.
    */
   readonly png: (index: number, options: { dpi: number; clip?: LayoutBox; maxPixels?: number }) => { png: Uint8Array; width: number; height: number };
+  /** What is drawn on the page as filled outlines rather than as text (slow on pages with many drawings). */
+  readonly outlines: (index: number) => OutlineInk;
   readonly close: () => void;
+}
+
+/**
+ * Filled outlines the size and shape of letters: closed shapes 2 to 40 points high and not much wider than high,
+ * in a path with curves. Text drawn as outlines is many of these, of many sizes; a chart's bars and lines are not.
+ */
+export interface OutlineInk {
+  /** Letter-like shapes (each closed part of a path counts). */
+  readonly shapes: number;
+  /** Different sizes among them (width and height to a point): a row of identical markers is one. */
+  readonly sizes: number;
 }
 
 let loading: Promise<MupdfModule> | undefined;
@@ -295,6 +311,7 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
       try {
         // First the characters as mupdf walks them, then (fixed, see below) into words and lines.
         const raw: (RawBlock | LayoutImageBlock)[] = [];
+        let unmapped = 0;
         let block: RawBlock | null = null;
         let line: RawLine | null = null;
         stext.walk({
@@ -311,6 +328,7 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
             block?.lines.push(line);
           },
           onChar(c, _origin, font, size, quad) {
+            if (c === "\ufffd") unmapped++;
             const bold = fontFacts(font).bold;
             line?.chars.push({
               c,
@@ -347,7 +365,7 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
           }
           if (lines.length > 0) blocks.push({ kind: "text", x0: item.x0, y0: item.y0, x1: item.x1, y1: item.y1, lines });
         }
-        return { page: index + 1, width: bx1 - bx0, height: by1 - by0, blocks, chars, sizes };
+        return { page: index + 1, width: bx1 - bx0, height: by1 - by0, blocks, chars, sizes, unmapped };
       } finally {
         stext.destroy();
       }
@@ -392,5 +410,67 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
     }
   };
 
-  return { count, layout, png, close: () => doc.destroy() };
+  const outlines = (index: number): OutlineInk => {
+    const page = doc.loadPage(index);
+    let shapes = 0;
+    const sizes = new Set<string>();
+    const fillPath = (path: Mupdf.Path, _evenOdd: boolean, ctm: Mupdf.Matrix, colorspace: Mupdf.ColorSpace) => {
+      colorspace.destroy();
+      try {
+        measure(path, ctm);
+      } finally {
+        path.destroy();
+      }
+    };
+    const measure = (path: Mupdf.Path, ctm: Mupdf.Matrix) => {
+      const [a, b, c, d, e, f] = ctm;
+      // Each closed part's box in page points; a part counts when the path has a curve (letters do, bars do not).
+      const parts: number[][] = [];
+      let box: number[] | null = null;
+      let curves = 0;
+      const point = (x: number, y: number) => {
+        const px = a * x + c * y + e;
+        const py = b * x + d * y + f;
+        if (!box) return;
+        box[0] = Math.min(box[0]!, px);
+        box[1] = Math.min(box[1]!, py);
+        box[2] = Math.max(box[2]!, px);
+        box[3] = Math.max(box[3]!, py);
+      };
+      path.walk({
+        moveTo(x, y) {
+          const px = a * x + c * y + e;
+          const py = b * x + d * y + f;
+          box = [px, py, px, py];
+          parts.push(box);
+        },
+        lineTo: point,
+        curveTo(x1, y1, x2, y2, x3, y3) {
+          curves++;
+          point(x1, y1);
+          point(x2, y2);
+          point(x3, y3);
+        },
+      });
+      if (curves === 0) return;
+      for (const [x0, y0, x1, y1] of parts) {
+        const w = x1! - x0!;
+        const h = y1! - y0!;
+        if (h < 2 || h > 40 || w > 2 * h || w < 0.2) continue;
+        shapes++;
+        sizes.add(`${Math.round(w)}x${Math.round(h)}`);
+      }
+    };
+    const device = new mupdf.Device({ fillPath });
+    try {
+      page.run(device, mupdf.Matrix.identity);
+      device.close();
+    } finally {
+      device.destroy();
+      page.destroy();
+    }
+    return { shapes, sizes: sizes.size };
+  };
+
+  return { count, layout, png, outlines, close: () => doc.destroy() };
 };

@@ -8,6 +8,12 @@
  *   `ctx.maxOcrPages` (100) pages; later scanned pages, or all of them with no OCR, get a marker saying they were
  *   not read. On pages with text, pictures big enough to hold a line of text are read by OCR too (as many as scanned
  *   pages may be), and what they say follows a `<!-- picture: text read by OCR -->` marker where the picture is.
+ * - A page whose text layer cannot be used (text-layer.ts: glyphs without a character map, garbage, hardly any
+ *   words; with OCR, also text drawn as outlines on a page with few characters) is read like a scanned page, within
+ *   the same limit: its `<!-- page N -->` marker is followed by `<!-- page N: text layer unusable, read by OCR -->`
+ *   and the text OCR read. With no OCR, past the limit or when OCR fails, the page's own text is kept after
+ *   `<!-- page N: text layer unusable, not read by OCR (why) -->`. Either way a diagnostic
+ *   (`extract.text_layer_unusable`) names the pages.
  * - A password-protected PDF is refused (`file_rejected`); one mupdf cannot open is `unreadable`. A single page
  *   that cannot be read gets a marker and a diagnostic, and the rest is read.
  *
@@ -24,6 +30,7 @@ import { PdfReadError } from "../../../renderers/mupdf/errors.ts";
 import { openPdfPages, type LayoutBlock, type PageLayout, type PdfPages } from "../../../renderers/mupdf/pages.ts";
 import { pageBlocks } from "./blocks.ts";
 import { pagePieces, pageText, typeScale } from "./page.ts";
+import { drawnText, fewChars, textLayerVerdict } from "./text-layer.ts";
 
 export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_OCR_PAGES = 100;
@@ -44,6 +51,8 @@ type OcrOutcome = { ok: true; markdown: string; confidence: number } | { ok: fal
 type PageResult =
   | { kind: "text"; layout: PageLayout; pictures: Map<LayoutBlock, Promise<OcrOutcome>> }
   | { kind: "scan"; ocr: Promise<OcrOutcome> | "no-ocr" | "over-limit" }
+  /** A text layer that cannot be used, read by OCR; its layout is kept in case OCR fails. */
+  | { kind: "fallback"; layout: PageLayout; ocr: Promise<OcrOutcome> }
   | { kind: "unreadable"; reason: string };
 
 const limit = (n: number) => n.toLocaleString("en-US");
@@ -93,6 +102,8 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
   let ocrPages = 0;
   let ocrPictures = 0;
   const picturesSkipped: number[] = [];
+  /** Pages whose text layer cannot be used, and why, whether OCR read them or not; by page, in page order. */
+  const unusable = new Map<number, { page: number; why: string; read: "ocr" | "no-ocr" | "over-limit" | "failed" }>();
 
   // OCR outcomes never reject, so an abort or a failure on one page never leaves a rejection unhandled.
   // Resolves once the job is started (a place is free), to the job itself (wrapped, or `await` would wait for it).
@@ -137,6 +148,25 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
         }
         continue;
       }
+      let verdict = textLayerVerdict(layout);
+      // Walking what a page draws is slow on busy pages: only where OCR could read it and the text is thin.
+      if (verdict.usable && ctx.ocr && ocrPages < maxOcr && fewChars(layout)) {
+        try {
+          verdict = drawnText(layout, pdf.outlines(index));
+        } catch {
+          // A page mupdf cannot walk is read from its text as before.
+        }
+      }
+      if (!verdict.usable) {
+        const read = !ctx.ocr ? "no-ocr" : ocrPages >= maxOcr ? "over-limit" : "ocr";
+        unusable.set(index + 1, { page: index + 1, why: verdict.why, read });
+        if (read === "ocr") {
+          ocrPages++;
+          const ocr = (await queueOcr(() => pdf.png(index, { dpi: OCR_DPI, maxPixels: OCR_MAX_PIXELS }).png)).job;
+          results.push({ kind: "fallback", layout, ocr });
+          continue;
+        }
+      }
       for (const [size, count] of layout.sizes) sizes.set(size, (sizes.get(size) ?? 0) + count);
       const pictures = new Map<LayoutBlock, Promise<OcrOutcome>>();
       if (ctx.ocr) {
@@ -168,6 +198,7 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
     const part = `page:${page}`;
     const marker = (note: string, end = 0) => ({ type: "comment" as const, id: "", source: { part, start: 0, end }, text: note });
     const ocrBlocks = (markdown: string): Block[] => markdownBlocks(markdown, { part, start: 0, end: 0 });
+    const notByOcr = (note: string) => marker(`page ${page}: text layer unusable, not read by OCR (${note})`);
     if (result.kind === "unreadable") {
       unreadable.push({ page, reason: result.reason });
       blocks.push(marker(`page ${page}`), marker(`page ${page}: could not be read`));
@@ -188,8 +219,24 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
         } else if (outcome.markdown.trim() === "") blocks.push(marker(`page ${page}: scanned, no text found`));
         else blocks.push(...ocrBlocks(outcome.markdown));
       }
+    } else if (result.kind === "fallback") {
+      const outcome = await result.ocr;
+      ctx.signal?.throwIfAborted();
+      if (outcome.ok) {
+        blocks.push(marker(`page ${page}`), marker(`page ${page}: text layer unusable, read by OCR`));
+        if (outcome.markdown.trim() === "") blocks.push(marker(`page ${page}: no text found by OCR`));
+        else blocks.push(...ocrBlocks(outcome.markdown));
+      } else {
+        failed.push({ page, message: ocrMessage(outcome.error) });
+        unusable.get(page)!.read = "failed";
+        // What the text layer gives is little, but it is what there is.
+        blocks.push(marker(`page ${page}`, pageText(result.layout).length), notByOcr("OCR failed"));
+        blocks.push(...pageBlocks(pagePieces(result.layout, scale), page));
+      }
     } else {
       blocks.push(marker(`page ${page}`, pageText(result.layout).length));
+      const skipped = unusable.get(page);
+      if (skipped) blocks.push(notByOcr(skipped.read === "no-ocr" ? "OCR is not available" : `over the ${limit(maxOcr)} OCR pages limit`));
       const texts = new Map<LayoutBlock, Block[]>();
       for (const [block, job] of result.pictures) {
         const outcome = await job;
@@ -217,6 +264,27 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
   if (picturesSkipped.length > 0) {
     const pages = [...new Set(picturesSkipped)];
     diagnostics.push({ ...diagnostic("extract.ocr_over_limit", "info", "extract", `Only ${limit(maxOcr)} pictures are read by OCR; ${picturesSkipped.length} more on page${pages.length === 1 ? "" : "s"} ${pageList(pages)} were not read.`), location: { pages } });
+  }
+  if (unusable.size > 0) {
+    const all = [...unusable.values()];
+    const pages = all.map((u) => u.page);
+    const read = all.filter((u) => u.read === "ocr").map((u) => u.page);
+    const kept = all.filter((u) => u.read !== "ocr");
+    const why = { "no-ocr": "OCR is not available", "over-limit": `over the ${limit(maxOcr)} OCR pages limit`, failed: "OCR failed", ocr: "" };
+    const reasons = [...new Set(kept.map((u) => why[u.read]))].join(", ");
+    const one = pages.length === 1;
+    const subject = one ? `page ${pages[0]}` : `pages ${pageList(pages)}`;
+    const first = one ? all[0]!.why : `on page ${pages[0]}, ${all[0]!.why}`;
+    const outcome =
+      kept.length === 0
+        ? `${one ? "It was" : "They were"} read by OCR.`
+        : read.length === 0
+          ? `${one ? "It keeps its" : "They keep their"} own text: not read by OCR (${reasons}).`
+          : `Page${read.length === 1 ? "" : "s"} ${pageList(read)} ${read.length === 1 ? "was" : "were"} read by OCR; ${pageList(kept.map((u) => u.page))} ${kept.length === 1 ? "keeps its" : "keep their"} own text (${reasons}).`;
+    diagnostics.push({
+      ...diagnostic("extract.text_layer_unusable", kept.length > 0 ? "warning" : "info", "extract", `The text layer of ${subject} cannot be used: ${first}. ${outcome}`),
+      location: { pages },
+    });
   }
   for (const { page, message } of failed) {
     diagnostics.push({ ...diagnostic("extract.ocr_failed", "warning", "extract", `OCR failed on page ${page}: ${message}`), location: { pages: [page] } });
