@@ -1,6 +1,6 @@
 /**
- * OCR with Tesseract (renderers/tesseract): words and their boxes back into Markdown (lines, lists, tables, noise
- * left out), a real scan read, and the pool: at most `size` processes at once, one core each, a time limit per
+ * OCR with Tesseract (renderers/tesseract): words and their boxes back into Markdown (lines, lists, tables — sparse
+ * ones with rows far apart, a header on two lines — noise left out), a real scan read, and the pool: at most `size` processes at once, one core each, a time limit per
  * picture, abort, and a clear error when Tesseract is missing. The pool's tests run a stand-in script instead of
  * Tesseract so they can watch it.
  */
@@ -70,6 +70,58 @@ describe("TSV → Markdown", () => {
     words.push(["e", 500, 600, 8, 10, 10, 1, 40]);
     const result = ocrResult(parseTsv(tsv(words)));
     assert.equal(result.markdown, "| Item | Qty | Price |\n| --- | --- | --- |\n| Widget | 5 | 10.00 |\n| Gadget | 12 | 3.50 |");
+  });
+
+  test("a sparse table with space between its rows: the header row stays a row of its own, empty cells in place", () => {
+    // As Tesseract reads a borderless inventory scanned at 150 dpi: rows two lines apart, most cells empty.
+    const rows = [
+      ["Product Code", "Location", "Expected", "Actual", "Status"],
+      ["SKU-8847", "A-12", "450", "", ""],
+      ["", "B-07", "", "289", ""],
+      ["SKU-9201", "", "780", "778", "OK"],
+      ["", "C-15", "", "", "CRITICAL"],
+    ];
+    const words: [string, number, number, number, number, number, number, number?][] = [];
+    rows.forEach((cells, r) => {
+      cells.forEach((cell, c) => {
+        let x = 340 + c * 360;
+        for (const word of cell.split(" ").filter((w) => w !== "")) {
+          words.push([word, x, 700 + r * 100, 24 * word.length, 32, r + 1, 1]);
+          x += 24 * word.length + 16;
+        }
+      });
+    });
+    const result = ocrResult(parseTsv(tsv(words)));
+    assert.equal(
+      result.markdown,
+      [
+        "| Product Code | Location | Expected | Actual | Status |",
+        "| --- | --- | --- | --- | --- |",
+        "| SKU-8847 | A-12 | 450 |  |  |",
+        "|  | B-07 |  | 289 |  |",
+        "| SKU-9201 |  | 780 | 778 | OK |",
+        "|  | C-15 |  |  | CRITICAL |",
+      ].join("\n"),
+    );
+  });
+
+  test("a header set on two lines is one header row over the figures", () => {
+    const words: [string, number, number, number, number, number, number, number?][] = [];
+    const put = (cells: string[], top: number, block: number) =>
+      cells.forEach((cell, c) => {
+        if (cell !== "") words.push([cell, 300 + c * 400, top, 24 * cell.length, 32, block, 1]);
+      });
+    // The header's two lines as close as a paragraph's; the rows further apart.
+    put(["Product", "Unit", "Total"], 600, 1);
+    put(["Code", "Price", ""], 640, 2);
+    put(["SKU-1", "45.00", "13005.00"], 720, 3);
+    put(["SKU-2", "32.50", "25285.00"], 790, 4);
+    put(["SKU-3", "120.00", "18720.00"], 860, 5);
+    const result = ocrResult(parseTsv(tsv(words)));
+    assert.equal(
+      result.markdown,
+      ["| Product Code | Unit Price | Total |", "| --- | --- | --- |", "| SKU-1 | 45.00 | 13005.00 |", "| SKU-2 | 32.50 | 25285.00 |", "| SKU-3 | 120.00 | 18720.00 |"].join("\n"),
+    );
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * One PDF page's text (mupdf's blocks of lines with positions, renderers/mupdf/pages.ts) → pieces of a page (blocks.ts
  * makes them IR blocks): headings from the font size (the body size is the document's most common one; larger sizes
- * rank `#`, `##`, `###`; a short bold line of body size is a heading one rank below), lists and paragraphs
- * (renderers/tesseract/layout.ts, shared with OCR), tables from the layout, two-column pages read a column at a time,
- * and the page number alone in the top or bottom margin left out (the page marker says the page).
+ * rank `#`, `##`, `###`; a short bold line of body size is a heading one rank below; headings.ts keeps body lines
+ * that only look so from being headings), lists and paragraphs (renderers/tesseract/layout.ts, shared with OCR), a
+ * paragraph whose lines mupdf put in blocks of their own read as one (wrap.ts), tables from the layout, two-column
+ * pages read a column at a time, and the page number alone in the top or bottom margin left out (the page marker
+ * says the page).
  *
  * Each piece knows where it came from: the range, in the page's text (`pageText`), of the mupdf block (or blocks, for
  * a table) it was read from.
@@ -11,6 +13,8 @@
 import type { LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout } from "../../../renderers/mupdf/pages.ts";
 import type { Block } from "../../../core/ir/types.ts";
 import { findTables, flow, joinLines, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
+import { bodyLines } from "./headings.ts";
+import { hangAt, joinWrapped } from "./wrap.ts";
 
 /** What the whole document says about its type sizes, for headings on any page. */
 export interface TypeScale {
@@ -51,15 +55,16 @@ export const typeScale = (sizes: Map<number, number>): TypeScale => {
 const hasLetter = (text: string): boolean => /\p{L}{2,}/u.test(text);
 
 /** 1 to 3 for a heading line by size, 0 for body text. Bold lines of body size are judged per group (see below). */
-const sizeLevel = (line: LayoutLine, scale: TypeScale): number => {
-  if (scale.body === 0 || line.size < scale.body * HEADING_RATIO || !hasLetter(line.text)) return 0;
+export const sizeLevel = (line: LayoutLine, scale: TypeScale, body: ReadonlySet<LayoutLine>): number => {
+  if (body.has(line) || scale.body === 0 || line.size < scale.body * HEADING_RATIO || !hasLetter(line.text)) return 0;
   const rank = scale.ranks.findIndex((r) => line.size >= r);
   return Math.min((rank < 0 ? scale.ranks.length - 1 : rank) + 1, 3);
 };
 
 const boldLevel = (scale: TypeScale): number => Math.min(scale.ranks.length + 1, 3);
 
-const isBoldHeadingLine = (line: LayoutLine, scale: TypeScale): boolean =>
+export const isBoldHeadingLine = (line: LayoutLine, scale: TypeScale, body: ReadonlySet<LayoutLine> = new Set()): boolean =>
+  !body.has(line) &&
   line.bold && scale.body > 0 && line.size >= scale.body * 0.95 && line.size < scale.body * HEADING_RATIO && hasLetter(line.text) && line.text.length <= 80 && !/[.,;:]$/.test(line.text);
 
 // ---------------------------------------------------------------------------------------------------- lines
@@ -173,16 +178,17 @@ const flowLine = (line: LayoutLine): FlowLine => ({
   text: line.text,
   size: line.size,
   firstWord: line.words[0] ? line.words[0].x1 - line.words[0].x0 : 0,
+  hang: hangAt(line),
 });
 
-/** Lines of one block, none in a table → headings, paragraphs and list items. */
-const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: number }, scale: TypeScale): Piece[] => {
+/** Lines of one block, none in a table → headings, paragraphs and list items; `body` lines are never headings. */
+const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: number }, scale: TypeScale, body: ReadonlySet<LayoutLine>): Piece[] => {
   const pieces: Piece[] = [];
   // Runs of lines of one heading level (0: body).
   const runs: { level: number; bold: boolean; lines: LayoutLine[] }[] = [];
   for (const line of lines) {
-    const size = sizeLevel(line, scale);
-    const bold = size === 0 && isBoldHeadingLine(line, scale);
+    const size = sizeLevel(line, scale, body);
+    const bold = size === 0 && isBoldHeadingLine(line, scale, body);
     const last = runs[runs.length - 1];
     if (last && last.level === size && last.bold === bold) last.lines.push(line);
     else runs.push({ level: size, bold, lines: [line] });
@@ -235,9 +241,11 @@ export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: Pi
   const tableOf = new Map<LayoutLine, (typeof tables)[number]>();
   for (const table of tables) for (const line of table.lines) tableOf.set(line, table);
   const done = new Set<(typeof tables)[number]>();
+  const ordered = joinWrapped(readingOrder(blocks, layout.width), (line) => tableOf.has(line), rangeOf);
+  const body = bodyLines(ordered, scale, (line) => tableOf.has(line));
 
   const pieces: PagePiece[] = [];
-  for (const block of readingOrder(blocks, layout.width)) {
+  for (const block of ordered) {
     if (block.kind === "image") {
       const picture = pictureText(block);
       if (picture) pieces.push({ picture });
@@ -247,7 +255,7 @@ export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: Pi
     const { start, end } = rangeOf.get(block)!;
     let run: LayoutLine[] = [];
     const flushRun = () => {
-      if (run.length > 0) for (const piece of blockPieces(run, frame, scale)) pieces.push({ piece, start, end });
+      if (run.length > 0) for (const piece of blockPieces(run, frame, scale, body)) pieces.push({ piece, start, end });
       run = [];
     };
     for (const line of block.lines) {
