@@ -483,6 +483,8 @@ export interface FlowLine extends Box {
 
 const SENTENCE_END = /[.!?:;]["'”’)\]]?$/u;
 const LEADERS = /\s*(?:\.\s*){4,}(?=\S{1,8}$)/u;
+/** `Report ID: …`, `Warehouse: …`: a line that opens with a short capitalised label and a colon is a field. */
+const FIELD = /^\p{Lu}[\p{L}\p{N}#&/().'’ -]{0,28}:(?:\s|$)/u;
 
 /**
  * Lines of running text (one block or one OCR paragraph, in reading order) → paragraphs and list items. `frame` is
@@ -511,6 +513,8 @@ export const flow = (lines: readonly FlowLine[], frame: { x0: number; x1: number
     const sentence = prev !== undefined && SENTENCE_END.test(prev.text.trim());
     // A table of contents' line ends at its page number.
     const entry = prev !== undefined && LEADERS.test(prev.text.trim());
+    // Fields stacked one per line (a form's header, an invoice's details) stay one per line.
+    const field = prev !== undefined && FIELD.test(text) && FIELD.test(prev.text.trim());
     const marker = listMarker(text);
     const open = current as { kind: "paragraph" | "item"; text: string; markerX: number } | null;
     if (marker && (!prev || gap || stopped || sentence || marker.strong || open?.kind === "item")) {
@@ -529,7 +533,7 @@ export const flow = (lines: readonly FlowLine[], frame: { x0: number; x1: number
     const own = line.frame ?? frame;
     const hanging = prev?.hang !== undefined && Math.abs(prev.hang - line.x0) <= tol;
     const indented = prev !== undefined && !hanging && line.x0 > own.x0 + 0.8 * line.size && line.x0 > prev.x0 + 0.5 * line.size && line.x1 > own.x1 - 2 * line.size;
-    if (!open || open.kind === "item" || gap || stopped || indented || entry) {
+    if (!open || open.kind === "item" || gap || stopped || indented || entry || field) {
       flush();
       stack = [];
       current = { kind: "paragraph", text, markerX: line.x0, depth: 0, marker: "" };

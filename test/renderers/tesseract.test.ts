@@ -166,6 +166,15 @@ describe("layout", () => {
     ]);
   });
 
+  test("fields stacked one per line stay one per line; a wrapped sentence with a colon in it is still joined", () => {
+    // MarkItDown's sparse invoice: the lines are as wide as their block, so none looks ended on purpose.
+    const fields = ["Report ID: SPARSE-2024-INV-1234", "Warehouse: Distribution Center East", "Report Date: 2024-11-15"];
+    const pieces = flow(fields.map((text, i) => line(text, 72, 100 + 12 * i, { x1: 250 })), { x0: 72, x1: 250 });
+    assert.deepEqual(pieces.map((p) => (p as { text: string }).text), fields);
+    const prose = flow([line("The figures below were checked by the auditors as", 72, 100, { x1: 300 }), line("follows: revenue first, then costs.", 72, 112, { x1: 250 })], { x0: 72, x1: 300 });
+    assert.equal(prose.length, 1);
+  });
+
   test("a line starting with a number inside a sentence is not a list", () => {
     const pieces = flow([line("as shown in the table of section", 72, 100, { x1: 300 }), line("3. The results follow.", 72, 112)], { x0: 72, x1: 300 });
     assert.equal(pieces.length, 1);
