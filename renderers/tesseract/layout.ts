@@ -447,7 +447,8 @@ const LETTER_DOT = /^([a-z])\.\s+(\S.*)$/u;
 
 export const listMarker = (text: string): ListMarker | null => {
   let m = BULLET.exec(text) ?? BULLET_GLUED.exec(text);
-  if (m) return { kind: "bullet", label: m[1]!, rest: m[2]!, strong: STRONG_BULLETS.includes(m[1]!) };
+  // Word puts a zero-width space after its bullets; it is no part of the item's text.
+  if (m) return { kind: "bullet", label: m[1]!, rest: m[2]!.replace(/^[\u200b\s]+/u, ""), strong: STRONG_BULLETS.includes(m[1]!) };
   m = NUMBER.exec(text);
   if (m) return { kind: "number", label: `${m[1]}.`, number: Number(m[1]), rest: m[2]!, strong: false };
   m = LABEL.exec(text) ?? LETTER_DOT.exec(text);

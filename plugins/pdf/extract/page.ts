@@ -12,7 +12,7 @@
  */
 import type { LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout } from "../../../renderers/mupdf/pages.ts";
 import type { Block } from "../../../core/ir/types.ts";
-import { findTables, flow, joinLines, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
+import { findTables, flow, joinLines, listMarker, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
 import { bodyLines } from "./headings.ts";
 import { hangAt, joinWrapped } from "./wrap.ts";
 
@@ -195,7 +195,9 @@ const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: numb
   }
   for (const run of runs) {
     const text = run.lines.map((l) => l.text.trim()).reduce(joinLines, "");
-    const heading = run.bold ? run.lines.length <= 2 && text.length <= 120 : run.level > 0 && run.lines.length <= 3 && text.length <= 200;
+    // A bulleted line set large is a list item all the same.
+    const bulleted = listMarker(text)?.strong === true;
+    const heading = !bulleted && (run.bold ? run.lines.length <= 2 && text.length <= 120 : run.level > 0 && run.lines.length <= 3 && text.length <= 200);
     if (heading) pieces.push({ kind: "heading", level: run.bold ? boldLevel(scale) : run.level, text });
     else pieces.push(...flow(run.lines.map(flowLine), frame));
   }

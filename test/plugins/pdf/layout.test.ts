@@ -74,6 +74,10 @@ describe("borderless tables", () => {
     assert.ok(md.includes("| Font Name | Sample Text |\n| --- | --- |\n| Arial | This is a sample text in Arial font. It is a commonly used sans-serif font. |"));
     assert.ok(md.includes("| Poppins | This is a sample text in Calibri font. A modern sans-serif font, frequently used as a default. |"));
     assert.ok(md.includes("| Courier New | This is a sample text in Courier New font. A monospace font is often used for code. |"));
+    // Bulleted lines set at 18 pt are list items, not headings; Word's zero-width space after a bullet is dropped.
+    assert.ok(md.includes("- This text is normal size (12pt). Standard for body text.\n- This text is larger (18pt). Suitable for subheadings."));
+    assert.doesNotMatch(md, /^#+ [●•]/mu);
+    assert.ok(!md.includes("\u200b"));
   });
 
   test("sparse inventory: the header row is a row of its own, empty cells in place", async () => {
@@ -82,6 +86,8 @@ describe("borderless tables", () => {
     assert.ok(recall(path, md) >= 0.99);
     assert.ok(md.includes("| Product Code | Location | Expected | Actual | Variance | Status |\n| --- | --- | --- | --- | --- | --- |\n| SKU-8847 | A-12 | 450 |  |  |  |\n|  | B-07 |  | 289 | -23 |  |"));
     assert.ok(md.includes("| SKU-1123 | Hardware | $55.00 | $27,500.00 | 2024-10-30 | Verified |"));
+    // The report's fields, one per line as printed, not run together.
+    assert.ok(md.includes("Report ID: SPARSE-2024-INV-1234\n\nWarehouse: Distribution Center East\n\nReport Date: 2024-11-15"));
   });
 
   describe("its scan at 150 dpi, read by OCR", { skip: !hasTesseract && "tesseract is not installed" }, () => {
