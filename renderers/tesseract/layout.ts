@@ -443,12 +443,13 @@ const BULLET = new RegExp(`^([${STRONG_BULLETS}*–—-])\\s+(\\S.*)$`, "u");
 const BULLET_GLUED = new RegExp(`^([${STRONG_BULLETS}])(\\S.*)$`, "u");
 const NUMBER = /^(\d{1,3})[.)]\s+(\S.*)$/u;
 const LABEL = /^(\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)|(?:[a-z]|[ivx]{1,4})\))\s+(\S.*)$/u;
-const LETTER_DOT = /^([a-z])\.\s+(\S.*)$/u;
+const LETTER_DOT = /^([a-z]\.)\s+(\S.*)$/u;
 
-export const listMarker = (text: string): ListMarker | null => {
+export const listMarker = (given: string): ListMarker | null => {
+  // Word puts a zero-width space after a list's marker (`●\u200b Item`, `a.\u200b Item`): it is no part of the item.
+  const text = given.replace(/^(\S{1,5}?)\u200b+\s*/u, "$1 ");
   let m = BULLET.exec(text) ?? BULLET_GLUED.exec(text);
-  // Word puts a zero-width space after its bullets; it is no part of the item's text.
-  if (m) return { kind: "bullet", label: m[1]!, rest: m[2]!.replace(/^[\u200b\s]+/u, ""), strong: STRONG_BULLETS.includes(m[1]!) };
+  if (m) return { kind: "bullet", label: m[1]!, rest: m[2]!, strong: STRONG_BULLETS.includes(m[1]!) };
   m = NUMBER.exec(text);
   if (m) return { kind: "number", label: `${m[1]}.`, number: Number(m[1]), rest: m[2]!, strong: false };
   m = LABEL.exec(text) ?? LETTER_DOT.exec(text);

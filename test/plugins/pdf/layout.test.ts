@@ -77,7 +77,9 @@ describe("borderless tables", () => {
     // Bulleted lines set at 18 pt are list items, not headings; Word's zero-width space after a bullet is dropped.
     assert.ok(md.includes("- This text is normal size (12pt). Standard for body text.\n- This text is larger (18pt). Suitable for subheadings."));
     assert.doesNotMatch(md, /^#+ [●•]/mu);
-    assert.ok(!md.includes("\u200b"));
+    assert.doesNotMatch(md, /^ *(?:-|\d+\.) \u200b/mu);
+    // Items lettered `a.`, `b.` keep their letter as printed.
+    assert.match(md, /^ +- a\. First item\.\n +- b\. Second item\./mu);
   });
 
   test("sparse inventory: the header row is a row of its own, empty cells in place", async () => {
