@@ -6,7 +6,7 @@
  * no speck became a list item, and its words are those `pdftotext` reads from the born-digital page.
  */
 import assert from "node:assert/strict";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,7 @@ import { writeMarkdown } from "../../core/markdown/write.ts";
 import { extractPdf } from "../../plugins/pdf/extract/index.ts";
 import { startOcr } from "../../renderers/tesseract/index.ts";
 import { despeckleGray, withoutSpeckWords } from "../../renderers/tesseract/specks.ts";
+import { pdftotext, recall } from "../support/recall.ts";
 
 const hasTesseract = spawnSync("tesseract", ["--version"]).status === 0;
 const publicFile = (path: string) => fileURLToPath(new URL(`../public/${path}`, import.meta.url));
@@ -103,22 +104,6 @@ describe("specks taken out of Tesseract's words", () => {
 });
 
 describe("a scanned page read by OCR", { skip: !hasTesseract && "tesseract is not installed" }, () => {
-  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  /** Share of the reference's words found in the text, each found once at most. */
-  const recall = (reference: string, text: string): number => {
-    const bag = new Map<string, number>();
-    for (const w of words(text)) bag.set(w, (bag.get(w) ?? 0) + 1);
-    const wanted = words(reference);
-    let found = 0;
-    for (const w of wanted) {
-      const n = bag.get(w) ?? 0;
-      if (n > 0) {
-        found++;
-        bag.set(w, n - 1);
-      }
-    }
-    return found / wanted.length;
-  };
 
   test("tracemonkey page 1 scanned at 150 dpi with specks: the title, no speck as a list item, its words", async () => {
     const ocr = startOcr({ size: 1 });
@@ -139,7 +124,7 @@ describe("a scanned page read by OCR", { skip: !hasTesseract && "tesseract is no
         .flatMap((l) => l.split(" "))
         .filter((w) => w !== "" && !/[\p{L}\p{N}]/u.test(w));
       assert.ok(marks.length <= 6, marks.join(" "));
-      const reference = execFileSync("pdftotext", ["-f", "1", "-l", "1", publicFile("pdf.js/tracemonkey.pdf"), "-"]).toString();
+      const reference = pdftotext(publicFile("pdf.js/tracemonkey.pdf"), { first: 1, last: 1 });
       // 0.968 measured (0.967 before: the specks cost few words, they added marks and broke lines).
       const found = recall(reference, markdown);
       assert.ok(found >= 0.95, `recall ${found}`);

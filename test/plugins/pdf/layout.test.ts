@@ -6,7 +6,7 @@
  * against `pdftotext`'s, so no layout change loses text.
  */
 import assert from "node:assert/strict";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,7 @@ import { extractPdf } from "../../../plugins/pdf/extract/index.ts";
 import { writeMarkdown } from "../../../core/markdown/write.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
 import { corpus } from "../../renderers/support.ts";
+import { pdftotext, recall } from "../../support/recall.ts";
 
 const publicFile = (...parts: string[]) => join(dirname(fileURLToPath(import.meta.url)), "../../public", ...parts);
 const hasTesseract = spawnSync("tesseract", ["--version"]).status === 0;
@@ -22,23 +23,8 @@ const hasTesseract = spawnSync("tesseract", ["--version"]).status === 0;
 const markdownOf = async (path: string, ocr?: Parameters<typeof extractPdf>[1]["ocr"]) =>
   writeMarkdown((await extractPdf(new Uint8Array(readFileSync(path)), { ocr })).ir);
 
-const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
 /** Share of `pdftotext`'s words (with repeats) that the Markdown has. */
-const recall = (path: string, markdown: string): number => {
-  const have = new Map<string, number>();
-  for (const w of words(markdown)) have.set(w, (have.get(w) ?? 0) + 1);
-  const reference = words(execFileSync("pdftotext", [path, "-"], { maxBuffer: 1 << 26 }).toString());
-  let hit = 0;
-  for (const w of reference) {
-    const n = have.get(w) ?? 0;
-    if (n > 0) {
-      hit++;
-      have.set(w, n - 1);
-    }
-  }
-  return hit / reference.length;
-};
+const pdfRecall = (path: string, markdown: string): number => recall(pdftotext(path), markdown);
 
 const headings = (markdown: string): string[] => markdown.match(/^#{1,6} .*$/gm) ?? [];
 
@@ -46,7 +32,7 @@ describe("borderless tables", () => {
   test("booking summary: key/value tables side by side, a header with one row, wrapped cells, notes between rows", async () => {
     const path = publicFile("markitdown", "movie-theater-booking-2024.pdf");
     const md = await markdownOf(path);
-    assert.ok(recall(path, md) >= 0.99);
+    assert.ok(pdfRecall(path, md) >= 0.99);
     for (const row of [
       "| Order / Rev: | 2024-12-5678 |",
       "| Order Type: | Premium Package |",
@@ -70,7 +56,7 @@ describe("borderless tables", () => {
   test("a two-column key/value table whose values wrap, entries far apart (pdf.js issue19971)", async () => {
     const path = publicFile("pdf.js", "issue19971.pdf");
     const md = await markdownOf(path);
-    assert.ok(recall(path, md) >= 0.98);
+    assert.ok(pdfRecall(path, md) >= 0.98);
     assert.ok(md.includes("| Font Name | Sample Text |\n| --- | --- |\n| Arial | This is a sample text in Arial font. It is a commonly used sans-serif font. |"));
     assert.ok(md.includes("| Poppins | This is a sample text in Calibri font. A modern sans-serif font, frequently used as a default. |"));
     assert.ok(md.includes("| Courier New | This is a sample text in Courier New font. A monospace font is often used for code. |"));
@@ -85,7 +71,7 @@ describe("borderless tables", () => {
   test("sparse inventory: the header row is a row of its own, empty cells in place", async () => {
     const path = publicFile("markitdown", "SPARSE-2024-INV-1234_borderless_table.pdf");
     const md = await markdownOf(path);
-    assert.ok(recall(path, md) >= 0.99);
+    assert.ok(pdfRecall(path, md) >= 0.99);
     assert.ok(md.includes("| Product Code | Location | Expected | Actual | Variance | Status |\n| --- | --- | --- | --- | --- | --- |\n| SKU-8847 | A-12 | 450 |  |  |  |\n|  | B-07 |  | 289 | -23 |  |"));
     assert.ok(md.includes("| SKU-1123 | Hardware | $55.00 | $27,500.00 | 2024-10-30 | Verified |"));
     // The report's fields, one per line as printed, not run together.
@@ -114,7 +100,7 @@ describe("borderless tables", () => {
     const tracemonkey = publicFile("pdf.js", "tracemonkey.pdf");
     const tm = await markdownOf(tracemonkey);
     assert.doesNotMatch(tm, /\| *Trace Anchor/);
-    assert.ok(recall(tracemonkey, tm) >= 0.99);
+    assert.ok(pdfRecall(tracemonkey, tm) >= 0.99);
   });
 });
 
@@ -122,7 +108,7 @@ describe("headings", () => {
   test("a timetable in many type sizes: only its title, days and stages are headings (pdf.js issue840)", async () => {
     const path = publicFile("pdf.js", "issue840.pdf");
     const md = await markdownOf(path);
-    assert.ok(recall(path, md) >= 0.99);
+    assert.ok(pdfRecall(path, md) >= 0.99);
     const found = headings(md);
     assert.ok(found.length <= 20, `${found.length} headings`);
     assert.ok(found.includes("# Download Festival 2009 Timetable"));
@@ -137,7 +123,7 @@ describe("headings", () => {
   test("body lines in bold capitals are not headings, and lines wrapped into blocks of their own are joined", async () => {
     const path = publicFile("markitdown", "masterformat_partial_numbering.pdf");
     const md = await markdownOf(path);
-    assert.ok(recall(path, md) >= 0.97);
+    assert.ok(pdfRecall(path, md) >= 0.97);
     assert.ok(!headings(md).some((h) => /KEN SARGENT HOUSE|GRANDE PRAIRIE/.test(h)), headings(md).join("\n"));
     assert.ok(headings(md).some((h) => h.endsWith("1. INTENT")));
     assert.match(md, /^\.1 The intent of this Request for Proposal \(RFP\) is to solicit submissions, in the format detailed in this document, from qualified Construction Managers for the following project:$/m);

@@ -6,7 +6,7 @@
  * layers (the shared corpus, TAMReview's page 1) are never sent to OCR.
  */
 import assert from "node:assert/strict";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { after, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -18,6 +18,7 @@ import { drawnText, fewChars, textLayerVerdict } from "../../../plugins/pdf/extr
 import { openPdfPages } from "../../../renderers/mupdf/pages.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
 import { corpus, corpusFile } from "../../renderers/support.ts";
+import { pdftotext, recall } from "../../support/recall.ts";
 
 const hasTesseract = spawnSync("tesseract", ["--version"]).status === 0;
 const publicFile = (path: string) => fileURLToPath(new URL(`../../public/${path}`, import.meta.url));
@@ -47,23 +48,6 @@ const pageMarkdown = (markdown: string, n: number): string => {
   return markdown.slice(start, next < 0 ? undefined : next);
 };
 
-const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
-
-/** Share of the reference's words (with repeats) found in the text. */
-const recall = (reference: string, text: string): number => {
-  const have = new Map<string, number>();
-  for (const w of words(text)) have.set(w, (have.get(w) ?? 0) + 1);
-  const wanted = words(reference);
-  let found = 0;
-  for (const w of wanted) {
-    const n = have.get(w) ?? 0;
-    if (n > 0) {
-      found++;
-      have.set(w, n - 1);
-    }
-  }
-  return found / wanted.length;
-};
 
 const FALLBACK = (page: number) => `<!-- page ${page}: text layer unusable, read by OCR -->`;
 
@@ -216,12 +200,12 @@ describe("read by Tesseract", { skip: !hasTesseract && "tesseract is not install
 
   test("TAMReview pages 1–2: page 1 from its text as pdftotext reads it, page 2 by OCR", async () => {
     const result = await read(pagesOf(publicFile("pdf.js/TAMReview.pdf"), [1, 2]), { ocr });
-    const poppler = execFileSync("pdftotext", ["-f", "1", "-l", "1", publicFile("pdf.js/TAMReview.pdf"), "-"], { encoding: "utf8" });
-    assert.ok(recall(poppler, pageMarkdown(result.markdown, 1)) >= 0.95);
+    const poppler = pdftotext(publicFile("pdf.js/TAMReview.pdf"), { first: 1, last: 1 });
+    assert.ok(recall(poppler, pageMarkdown(result.markdown, 1), 2) >= 0.95);
     const page2 = pageMarkdown(result.markdown, 2);
     assert.ok(page2.includes(FALLBACK(2)));
     // From its text layer alone: 0.05 of these words.
-    const found = recall(TAM_PAGE_2, page2);
+    const found = recall(TAM_PAGE_2, page2, 2);
     assert.ok(found >= 0.95, `recall ${found.toFixed(2)}`);
     assert.match(page2, /Technology Acceptance Model \(TAM\) in his doctoral thesis/);
     assert.deepEqual(result.diagnostics.find((d) => d.code === "extract.text_layer_unusable")?.location?.pages, [2]);

@@ -16,6 +16,7 @@ import { extractedMarkdown } from "../../../core/extract/result.ts";
 import { extractPptx } from "../../../plugins/pptx/extract/index.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
 import { corpusPath } from "../../support/corpus.ts";
+import { before, count } from "../../support/order.ts";
 
 const PUBLIC = resolve(import.meta.dirname, "../../public");
 const hasTesseract = spawnSync("tesseract", ["--version"]).status === 0;
@@ -34,17 +35,6 @@ const slide = (markdown: string, n: number): string => {
   const rest = markdown.slice(start);
   const next = rest.slice(1).search(/^## Slide \d+/m);
   return next < 0 ? rest : rest.slice(0, next + 1);
-};
-
-const count = (text: string, what: string) => text.split(what).length - 1;
-
-/** `first` comes before `second` in `text`, both present. */
-const before = (text: string, first: string, second: string) => {
-  const a = text.indexOf(first);
-  const b = text.indexOf(second);
-  assert.ok(a >= 0, `missing ${JSON.stringify(first)} in ${text}`);
-  assert.ok(b >= 0, `missing ${JSON.stringify(second)} in ${text}`);
-  assert.ok(a < b, `${JSON.stringify(first)} should come before ${JSON.stringify(second)} in ${text}`);
 };
 
 describe("pptx extract: pictures read by Tesseract", { skip: !hasTesseract && "tesseract is not installed" }, () => {

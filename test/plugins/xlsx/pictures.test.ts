@@ -14,6 +14,7 @@ import { extractedMarkdown } from "../../../core/extract/result.ts";
 import { extractXlsx } from "../../../plugins/xlsx/extract/index.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
 import { corpusPath } from "../../support/corpus.ts";
+import { before, count } from "../../support/order.ts";
 
 const hasTesseract = spawnSync("tesseract", ["--version"]).status === 0;
 const MARKER = "<!-- picture: text read by OCR -->";
@@ -31,17 +32,6 @@ const sheet = (markdown: string, name: string): string => {
   const rest = markdown.slice(start);
   const next = rest.slice(1).search(/^## /m);
   return next < 0 ? rest : rest.slice(0, next + 1);
-};
-
-const count = (text: string, what: string) => text.split(what).length - 1;
-
-/** `first` comes before `second` in `text`, both present. */
-const before = (text: string, first: string, second: string) => {
-  const a = text.indexOf(first);
-  const b = text.indexOf(second);
-  assert.ok(a >= 0, `missing ${JSON.stringify(first)} in ${text}`);
-  assert.ok(b >= 0, `missing ${JSON.stringify(second)} in ${text}`);
-  assert.ok(a < b, `${JSON.stringify(first)} should come before ${JSON.stringify(second)} in ${text}`);
 };
 
 describe("xlsx extract: pictures read by Tesseract", { skip: !hasTesseract && "tesseract is not installed" }, () => {
