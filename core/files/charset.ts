@@ -89,7 +89,7 @@ const mostlyCjk = (text: string): boolean => {
 };
 
 /** UTF-16 with no mark: NUL in most high bytes (text that is mostly Latin script) on one side only. */
-const utf16Unmarked = (b: Uint8Array): string | null => {
+const utf16Unmarked = (b: Uint8Array): DecodedText | null => {
   const n = Math.min(b.length - (b.length % 2), 8192);
   if (n < 4) return null;
   let even = 0;
@@ -102,7 +102,7 @@ const utf16Unmarked = (b: Uint8Array): string | null => {
   const charset = odd > pairs * 0.4 && even < pairs * 0.05 ? "utf-16le" : even > pairs * 0.4 && odd < pairs * 0.05 ? "utf-16be" : null;
   if (!charset) return null;
   const text = decode(charset, b.subarray(0, b.length - (b.length % 2)));
-  return text === null ? null : text;
+  return text === null ? null : { text, charset };
 };
 
 /** Text in its charset, or null for bytes that are not text (NUL bytes, control characters, no clean reading). */
@@ -113,10 +113,7 @@ export const decodeText = (b: Uint8Array): DecodedText | null => {
   }
   if (b[0] === 0xff && b[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(b.subarray(2)), charset: "utf-16le" };
   if (b[0] === 0xfe && b[1] === 0xff) return { text: new TextDecoder("utf-16be").decode(b.subarray(2)), charset: "utf-16be" };
-  if (b.subarray(0, 8192).includes(0)) {
-    const text = utf16Unmarked(b);
-    return text === null ? null : { text, charset: b[0] === 0 ? "utf-16be" : "utf-16le" };
-  }
+  if (b.subarray(0, 8192).includes(0)) return utf16Unmarked(b);
   const utf8 = decode("utf-8", b, NONE);
   if (utf8 !== null) return { text: utf8, charset: "utf-8" };
   for (const candidate of detectAll(b.subarray(0, SAMPLE_BYTES))) {

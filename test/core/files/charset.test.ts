@@ -21,6 +21,7 @@ describe("the charset of a text file", () => {
     { name: "UTF-16 LE with a mark", text: "Año – € 日本", encode: "utf-16le", want: "utf-16le", bom: true },
     { name: "UTF-16 BE with a mark", text: "Año – €", encode: "utf-16be", want: "utf-16be", bom: true },
     { name: "UTF-16 LE without a mark", text: "Quarterly figures – revenue rose by five percent.", encode: "utf-16le", want: "utf-16le" },
+    { name: "UTF-16 BE without a mark", text: "Quarterly figures – revenue rose by five percent.", encode: "utf-16be", want: "utf-16be" },
     { name: "a short cp1252 line with a dash and a euro", text: "Price – 5 €", encode: "windows-1252", want: "windows-1252" },
     { name: "cp1252 German", text: "Der Preis beträgt 5 € – für Müller & Söhne. Größe: groß.", encode: "windows-1252", want: "windows-1252" },
     { name: "cp1252 English with curly quotes", text: "Quarterly report – revenue rose 5%. “Great quarter”, said the CEO.", encode: "windows-1252", want: "windows-1252" },
