@@ -1,7 +1,7 @@
 /**
  * OCR with Tesseract (DESIGN.md, "Dependencies": Debian's `tesseract-ocr` with `eng` and `spa`): the `Ocr` of
  * core/contracts/extract.ts. Each picture is one `tesseract stdin stdout -l eng+spa --psm 3 tsv` process; its word boxes
- * are put back into lines, paragraphs, lists and tables (layout.ts) for the Markdown, and its word confidences give
+ * are put back into lines, paragraphs, lists and tables (layout.ts, tables.ts) for the Markdown, and its word confidences give
  * the picture's confidence. Scanner specks are taken out of the picture before, and out of the words after (specks.ts).
  *
  * Tesseract would use every core for one page; with `OMP_THREAD_LIMIT=1` each process keeps to one, and at most
@@ -15,7 +15,8 @@ import type { Ocr } from "../../core/contracts/extract.ts";
 import type { OcrTsv } from "../../core/contracts/engines.ts";
 
 export type { OcrTsv };
-import { findTables, flow, piecesToMarkdown, type FlowLine, type Piece, type Word } from "./layout.ts";
+import { flow, piecesToMarkdown, type FlowLine, type Piece, type Word } from "./layout.ts";
+import { findTables } from "./tables.ts";
 import { despeckle, withoutSpeckWords } from "./specks.ts";
 
 export interface OcrOptions {

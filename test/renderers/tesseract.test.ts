@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { OcrError, ocrResult, parseTsv, startOcr } from "../../renderers/tesseract/index.ts";
-import { findTables, flow, listMarker, piecesToMarkdown, type FlowLine, type Line } from "../../renderers/tesseract/layout.ts";
+import { flow, listMarker, piecesToMarkdown, type FlowLine, type Line } from "../../renderers/tesseract/layout.ts";
+import { findTables } from "../../renderers/tesseract/tables.ts";
 import { openPdfPages } from "../../renderers/mupdf/pages.ts";
 import { corpusFile } from "./support.ts";
 

@@ -3,7 +3,7 @@
  * makes them IR blocks): headings from the font size (the body size is the document's most common one; larger sizes
  * rank `#`, `##`, `###`; a short bold line of body size is a heading one rank below; headings.ts keeps body lines
  * that only look so from being headings), lists and paragraphs (renderers/tesseract/layout.ts, shared with OCR), a
- * paragraph whose lines mupdf put in blocks of their own read as one (wrap.ts), tables from the layout, two-column
+ * paragraph whose lines mupdf put in blocks of their own read as one (wrap.ts), tables (renderers/tesseract/tables.ts), two-column
  * pages read a column at a time, and the page number alone in the top or bottom margin left out (the page marker
  * says the page).
  *
@@ -12,7 +12,8 @@
  */
 import type { LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout } from "../../../renderers/mupdf/pages.ts";
 import type { Block } from "../../../core/ir/types.ts";
-import { findTables, flow, joinLines, listMarker, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
+import { flow, joinLines, listMarker, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
+import { findTables } from "../../../renderers/tesseract/tables.ts";
 import { bodyLines } from "./headings.ts";
 import { hangAt, joinWrapped } from "./wrap.ts";
 
