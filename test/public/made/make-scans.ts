@@ -1,7 +1,11 @@
 /**
- * Makes test/public/made/tracemonkey-p1-150dpi.pdf: page 1 of pdf.js's tracemonkey.pdf as a desk scanner would give
- * it — drawn at 150 dpi in grey, skewed by 0.4°, with a few hundred dark specks of 1–4 px (some in clusters) and light
- * noise — stored as a JPEG in an image-only PDF (no text layer). Seeded, so the same file comes out each time.
+ * Makes the scans of test/public/made, each a page drawn at 150 dpi in grey and stored as a JPEG in an image-only PDF
+ * (no text layer):
+ * - tracemonkey-p1-150dpi.pdf: page 1 of pdf.js's tracemonkey.pdf as a desk scanner would give it, skewed by 0.4°,
+ *   with a few hundred dark specks of 1–4 px (some in clusters) and light noise; seeded, so the same file comes out
+ *   each time;
+ * - SPARSE-2024-INV-1234-p1-150dpi.pdf: page 1 of MarkItDown's sparse invoice, clean: the issue's scan of a
+ *   borderless table.
  *
  *   node --import tsx test/public/made/make-scans.ts
  */
@@ -23,16 +27,35 @@ const random = (seed: number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
-const scanPage = (pdf: string, index: number, out: string, seed: number) => {
+/** Specks, skew and noise made from `seed`; none without one. */
+const scanPage = (pdf: string, index: number, out: string, seed?: number) => {
   const source = new mupdf.PDFDocument(readFileSync(join(here, pdf)));
   const page = source.loadPage(index);
-  const matrix = mupdf.Matrix.concat(mupdf.Matrix.scale(DPI / 72, DPI / 72), mupdf.Matrix.rotate(SKEW_DEGREES));
+  const scale = mupdf.Matrix.scale(DPI / 72, DPI / 72);
+  const matrix = seed === undefined ? scale : mupdf.Matrix.concat(scale, mupdf.Matrix.rotate(SKEW_DEGREES));
   const pixmap = page.toPixmap(matrix, mupdf.ColorSpace.DeviceGray, false);
+  const width = pixmap.getWidth();
+  const height = pixmap.getHeight();
+  if (seed !== undefined) dirty(pixmap, random(seed));
+  const jpeg = pixmap.asJPEG(80);
+  pixmap.destroy();
+  page.destroy();
+  source.destroy();
+
+  const doc = new mupdf.PDFDocument();
+  const image = doc.addImage(new mupdf.Image(jpeg));
+  const w = (width * 72) / DPI;
+  const h = (height * 72) / DPI;
+  doc.insertPage(-1, doc.addPage([0, 0, w, h], 0, { XObject: { Im0: image } }, `q ${w} 0 0 ${h} 0 0 cm /Im0 Do Q`));
+  writeFileSync(join(here, out), doc.saveToBuffer("compress").asUint8Array());
+  doc.destroy();
+};
+
+const dirty = (pixmap: mupdf.Pixmap, next: () => number) => {
   const width = pixmap.getWidth();
   const height = pixmap.getHeight();
   const stride = pixmap.getStride();
   const pixels = pixmap.getPixels();
-  const next = random(seed);
   const dot = (x: number, y: number, shade: number) => {
     if (x >= 0 && y >= 0 && x < width && y < height) pixels[y * stride + x] = Math.min(pixels[y * stride + x]!, shade);
   };
@@ -54,18 +77,7 @@ const scanPage = (pdf: string, index: number, out: string, seed: number) => {
     const at = y * stride + x;
     pixels[at] = Math.max(0, Math.min(255, pixels[at]! + Math.round((next() + next() - 1) * 12)));
   }
-  const jpeg = pixmap.asJPEG(80);
-  pixmap.destroy();
-  page.destroy();
-  source.destroy();
-
-  const doc = new mupdf.PDFDocument();
-  const image = doc.addImage(new mupdf.Image(jpeg));
-  const w = (width * 72) / DPI;
-  const h = (height * 72) / DPI;
-  doc.insertPage(-1, doc.addPage([0, 0, w, h], 0, { XObject: { Im0: image } }, `q ${w} 0 0 ${h} 0 0 cm /Im0 Do Q`));
-  writeFileSync(join(here, out), doc.saveToBuffer("compress").asUint8Array());
-  doc.destroy();
 };
 
 scanPage("../pdf.js/tracemonkey.pdf", 0, "tracemonkey-p1-150dpi.pdf", 20);
+scanPage("../markitdown/SPARSE-2024-INV-1234_borderless_table.pdf", 0, "SPARSE-2024-INV-1234-p1-150dpi.pdf");
