@@ -209,7 +209,9 @@ describe("crash recovery", () => {
     await svc.kill();
     await svc.restart({ QUIRE_RENDER_DELAY_MS: "200" });
 
-    const done = await waitFor(svc.client, doc.id);
+    // The restarted service starts its threads and LibreOffice cold, and on PostgreSQL first waits for the killed
+    // instance's heartbeat to go stale: on a loaded 2-core machine that is more than the usual 15 s.
+    const done = await waitFor(svc.client, doc.id, undefined, 60_000);
     assert.equal(done.status, "ready");
     assert.equal(done.outputs![0]!.kind, "docx");
     assert.equal((await download(done.outputs![0]!.url)).res.status, 200);
