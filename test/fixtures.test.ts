@@ -1,8 +1,10 @@
 /**
  * Golden fixtures (DESIGN.md, convention 3): `fixtures/<format>/<case>/input.md` (+ optional `request.json` with
  * `name`, `style` and `author`) is compiled by the real compiler (Markdown reader, type detection, style reader, format
- * plugin, the warm LibreOffice pool, mupdf, layout checks) and compared by content with `expected.json`: OOXML
- * parts as canonical XML, the PDF as page count and text per page. `UPDATE=1` rewrites the expected files.
+ * plugin, the warm LibreOffice pool, mupdf, layout checks) after the same preparation the service gives it (the
+ * checks' text stage, typesetting, charts: core/compile/printed.ts), and compared by content with `expected.json`:
+ * OOXML parts as canonical XML with the file's author, the PDF as page count and text per page, the issues the
+ * service would report. `UPDATE=1` rewrites the expected files.
  * Beside the goldens, readers we did not write check each file: pandoc reads the Word text back, LibreOffice opens
  * and converts every file (the PDF), spreadsheets show no formula error once recalculated, slides and notes read back.
  */
@@ -21,10 +23,13 @@ import { compile, type Compiled, type OfficeKind } from "../core/compile/compile
 import { headingsOf } from "../core/compile/heading-pages.ts";
 import { formatPlugins } from "../plugins/index.ts";
 import { checks } from "../plugins/checks/index.ts";
+import { runChecks } from "../core/checks/run.ts";
+import { forPrint } from "../core/compile/printed.ts";
+import { noModel } from "../core/contracts/model.ts";
 import { startOfficeConverter, pdfReader, pdfOutline, pdfPictures } from "../renderers/index.ts";
 import type { OfficeConverter } from "../core/contracts/engines.ts";
 import type { DocType } from "../core/ir/types.ts";
-import { ooxmlParts, pdfDigest } from "./support/canonical.ts";
+import { ooxmlAuthor, ooxmlParts, pdfDigest } from "./support/canonical.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const FIXTURES = join(ROOT, "fixtures");
@@ -43,24 +48,31 @@ const cases = readdirSync(FIXTURES).flatMap((format) => readdirSync(join(FIXTURE
 const compileCase = async (format: OfficeKind | "pdf", dir: string) => {
   const markdown = readFileSync(join(dir, "input.md"), "utf8");
   const request = existsSync(join(dir, "request.json")) ? JSON.parse(readFileSync(join(dir, "request.json"), "utf8")) : {};
-  const { ir, diagnostics } = readMarkdown(markdown);
-  const type: DocType = format === "pptx" ? "presentation" : format === "xlsx" ? "spreadsheet" : detectType(ir).type;
+  const { ir: read, diagnostics: readDiagnostics } = readMarkdown(markdown);
+  const type: DocType = format === "pptx" ? "presentation" : format === "xlsx" ? "spreadsheet" : detectType(read).type;
   const style = request.style ? readStyle(request.style, defaultStyle(type)) : { applied: defaultStyle(type), unsupported: [] };
+  // As core/operations/create-content.ts prepares the caller's Markdown: the text checks, then print's typesetting.
+  const signal = new AbortController().signal;
+  const told = { author: "caller" as const, request: { format, content: { markdown }, ...(request.name ? { name: request.name } : {}), ...(request.style ? { style: request.style } : {}) }, sources: [] };
+  const text = await runChecks(checks, read, { operation: "create", format, type, style: style.applied, ...told, stage: "text", model: noModel, signal }, async () => {});
+  const printed = forPrint(text.ir, format);
+  const ir = printed.ir;
   const compiled = await compile(
-    { ir, format, type, style: style.applied, name: request.name, author: request.author, images: async () => null, signal: new AbortController().signal },
+    { ir, format, type, style: style.applied, name: request.name, author: request.author, images: async () => null, told, signal },
     { plugin: (kind) => formatPlugins.get(kind)!, converter, pdf: pdfReader, outline: pdfOutline, pictures: pdfPictures, checks },
   );
-  return { ir, type, style, compiled, readDiagnostics: diagnostics };
+  const diagnostics = [...readDiagnostics, ...text.diagnostics, ...printed.diagnostics, ...compiled.diagnostics];
+  return { ir, type, style, compiled, diagnostics };
 };
 
-const digestOf = (type: DocType, style: { applied: unknown; unsupported: string[] }, compiled: Compiled, format: string) => ({
+const digestOf = (type: DocType, style: { applied: unknown; unsupported: string[] }, compiled: Compiled, diagnostics: ReadonlyArray<{ code: string }>, format: string) => ({
   type,
   style_applied: compiled.style,
   style_unsupported: style.unsupported,
-  issues: compiled.diagnostics.map((d) => d.code).sort(),
+  issues: diagnostics.map((d) => d.code).sort(),
   ledger: compiled.ledger.map((l) => ({ fix: l.fix, outcome: l.outcome })),
   pdf: pdfDigest(compiled.pages, compiled.text),
-  ...(format === "pdf" ? {} : { parts: ooxmlParts(compiled.office.bytes) }),
+  ...(format === "pdf" ? {} : { author: ooxmlAuthor(compiled.office.bytes), parts: ooxmlParts(compiled.office.bytes) }),
 });
 
 /** Word text as pandoc (a reader we did not write) sees it. */
@@ -80,8 +92,8 @@ const FORMULA_ERRORS = /#(REF!|DIV\/0!|VALUE!|NAME\?|N\/A|NUM!|NULL!)|Err:\d{3}/
 describe("golden fixtures", () => {
   for (const c of cases) {
     test(`${c.format}/${c.name}`, async () => {
-      const { ir, type, style, compiled } = await compileCase(c.format, c.dir);
-      const digest = digestOf(type, style, compiled, c.format);
+      const { ir, type, style, compiled, diagnostics } = await compileCase(c.format, c.dir);
+      const digest = digestOf(type, style, compiled, diagnostics, c.format);
       const expectedFile = join(c.dir, "expected.json");
       if (UPDATE || !existsSync(expectedFile)) {
         assert.ok(UPDATE, `${expectedFile} is missing: run with UPDATE=1 to write it`);

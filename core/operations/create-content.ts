@@ -14,8 +14,7 @@ import type { SourceText } from "../sources/select.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { Converter } from "../services/engines.ts";
 import { locate } from "../compile/locate.ts";
-import { chartBlocks } from "../ir/chart.ts";
-import { typeset } from "../ir/typography.ts";
+import { forPrint } from "../compile/printed.ts";
 import * as read from "./steps/read.ts";
 import * as understand from "./steps/understand.ts";
 import { sources } from "./steps/sources.ts";
@@ -65,11 +64,8 @@ export const prepare = (input: LayOut) =>
       ...(input.language ? { language: input.language } : {}),
     };
     const text = yield* checkText(ir, { operation: "create", format, type, style: style.applied, ...told });
-    // After the text checks, which read the text as written; before the charts, whose labels come from the table.
-    // Only print is typeset: a workbook's cells are data and keep their characters.
-    const printed = format === "docx" || format === "pdf" || format === "pptx" ? typeset(text.ir, input.language) : text.ir;
-    // After the text checks, which read a chart's numbers in its table as they read any table.
-    const charted = chartBlocks(printed);
+    // After the text checks, which read the text as written and a chart's numbers in its table as any table.
+    const charted = forPrint(text.ir, format, input.language);
     const found = yield* pictures(charted.ir, input.refs);
     return { ir: found.ir, found, type, style, told, name: row.name ?? input.title ?? null, keyData: text.keyData, diagnostics: [...readDiagnostics, ...text.diagnostics, ...charted.diagnostics] };
   });

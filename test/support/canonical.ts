@@ -44,6 +44,13 @@ export const ooxmlParts = (bytes: Uint8Array): Record<string, string> => {
   return parts;
 };
 
+/** The file's author as its document properties hold it (`dc:creator`); null when it names none. */
+export const ooxmlAuthor = (bytes: Uint8Array): string | null => {
+  const core = unzipSync(bytes)["docProps/core.xml"];
+  const creator = core ? /<dc:creator>([^<]*)<\/dc:creator>/.exec(strFromU8(core)) : null;
+  return creator?.[1] ?? null;
+};
+
 export const pdfDigest = (pages: number, text: ReadonlyArray<{ page: number; text: string }>) => ({
   pages,
   text: text.map((t) => t.text.replace(/\s+/g, " ").trim()),
