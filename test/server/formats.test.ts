@@ -147,3 +147,17 @@ test("a chart block with no table after it is reported and the document complete
   const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: doc.id } } });
   assert.deepEqual(report!.issues.filter((i) => i.code === "chart.invalid").map((i) => i.severity), ["warning"]);
 });
+
+test("the delivered Word file has the language's quotes and apostrophes, as the author's alone are kept", async () => {
+  const cases = [
+    { markdown: "# Note\n\nThe Supplier (\"the Company\") said 'yes'; it's the client's call.\n", has: ["“the Company”", "‘yes’", "it’s", "client’s"] },
+    { markdown: "# Nota\n\nLa empresa, en adelante \"el Proveedor\", dijo que sí.\n", has: ["“el Proveedor”"] },
+    { markdown: "# Nota\n\nLa empresa, en adelante «el Proveedor», acepta el \"encargo\" de la obra.\n", has: ["«el Proveedor»", "«encargo»"] },
+  ];
+  for (const c of cases) {
+    const doc = await create({ format: "docx", content: { markdown: c.markdown } });
+    const text = docxText((await download(doc.outputs!.find((o) => o.kind === "docx")!.url)).bytes).replace(/&quot;/g, '"').replace(/&apos;/g, "'");
+    for (const quoted of c.has) assert.ok(text.includes(quoted), `${quoted} in: ${text}`);
+    assert.doesNotMatch(text, /["']/, "no straight quote is left");
+  }
+});
