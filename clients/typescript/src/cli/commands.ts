@@ -81,8 +81,12 @@ const extract = async (quire: Quire, o: CliOptions, io: Io) => {
   return 0;
 };
 
-/** The first `xdg-open` on PATH, if any. */
+/**
+ * What opens the page: `$BROWSER` when set (the usual way to name a browser, and how a test sees what would be
+ * opened without one), else the first `xdg-open` on PATH.
+ */
 const opener = (env: NodeJS.ProcessEnv): string | undefined =>
+  env.BROWSER?.trim() ||
   (env.PATH ?? "").split(path.delimiter).map((dir) => path.join(dir, "xdg-open")).find((file) => existsSync(file));
 
 const artifact = async (quire: Quire, o: CliOptions, io: Io) => {
@@ -98,8 +102,12 @@ const artifact = async (quire: Quire, o: CliOptions, io: Io) => {
   else if (page) io.stdout.write(`${page.url}\n`);
   if (page && o.open) {
     const command = opener(io.env);
-    if (command) spawn(command, [page.url], { detached: true, stdio: "ignore" }).unref();
-    else io.stderr.write("quire: xdg-open was not found; open the link above\n");
+    if (command) {
+      const child = spawn(command, [page.url], { detached: true, stdio: "ignore" });
+      // A $BROWSER that does not exist fails after the spawn: say so rather than crash.
+      child.once("error", (error) => io.stderr.write(`quire: could not run ${command}: ${error.message}; open the link above\n`));
+      child.unref();
+    } else io.stderr.write("quire: no browser to open: set BROWSER or install xdg-open; open the link above\n");
   }
   return failed(doc, io);
 };

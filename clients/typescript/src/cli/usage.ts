@@ -19,7 +19,7 @@ Options:
       --quality <q>     auto, fast, standard or best
       --json            print the Document (or Report) JSON on stdout, for scripts
       --progress        show progress even when stderr is not a terminal
-      --open            open the artifact page in the browser (xdg-open)
+      --open            open the artifact page with $BROWSER (a command given the link), else xdg-open
       --api-key <key>   default: $QUIRE_API_KEY
       --base-url <url>  default: $QUIRE_BASE_URL or http://localhost:8080/v1
   -h, --help
