@@ -1,6 +1,7 @@
 /**
  * The MCP server (clients/typescript/src/mcp) driven by the SDK's own client against the real service: over stdio
- * (the server started as an agent host starts it, by command with its key in the environment) and over streamable
+ * (the server started as an agent host starts it, by command with its key in the environment, also through the
+ * package's launcher bin/quire-mcp.js) and over streamable
  * HTTP (`--http`, the key sent per request). Every tool is listed with its input schema and called: links that
  * download, the report's findings, Markdown text, artifact data, progress notifications from the document's
  * events, and Problems (the service's or the schema's) as tool errors rather than crashes.
@@ -8,6 +9,7 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -23,6 +25,7 @@ import type { Document, Extraction, Problem, Report } from "../../clients/typesc
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const MAIN = "clients/typescript/src/mcp/main.ts";
+const LAUNCHER = join(ROOT, "clients/typescript/bin/quire-mcp.js");
 const TOOLS = ["create_document", "review_document", "edit_document", "extract_markdown", "get_document", "get_report", "create_artifact", "read_artifact_data"];
 /** Long work renders and converts: more than the SDK's 60-second default on a busy machine. */
 const LONG = { timeout: 180_000 };
@@ -360,6 +363,24 @@ describe("canceling a call", () => {
 });
 
 describe("starting by command", () => {
+  test("the package's launcher (bin/quire-mcp.js), started from another folder, serves the tools over stdio", async () => {
+    const client = new Client({ name: "quire-mcp-test", version: "1.0.0" });
+    // As a host without a working-directory setting starts it: plain node, the launcher's path, any folder.
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [LAUNCHER], cwd: tmpdir(), env: envWith({ QUIRE_API_KEY: svc.key, QUIRE_BASE_URL: svc.baseUrl }), stderr: "pipe" }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOLS].sort());
+      // not_found, not unauthorized or a refused connection: the key and the address reached the service.
+      const result = await call(client, "get_document", { document_id: "doc_01JD2Q4W6X8Y0Z1A2B3C4D5E6F" });
+      assert.equal(result.isError, true);
+      assert.equal(problemOf(result).code, "not_found");
+    } finally {
+      await client.close();
+    }
+  });
+
   test("without a key the stdio server refuses to start, saying why", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", MAIN], { cwd: ROOT, env: envWith({}), stdio: ["pipe", "pipe", "pipe"] });
     let stderr = "";

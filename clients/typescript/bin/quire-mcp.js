@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Runs the built MCP server (dist/) when the package was built; in the repository, the TypeScript source through
-// tsx (the repository's dependency), so `quire-mcp` works without a build step.
+// In the repository the TypeScript source runs through tsx (the repository's dependency), so `quire-mcp` needs no
+// build step and never runs a stale dist/; the published package ships only dist/, which runs as it is.
 import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
-const built = fileURLToPath(new URL("../dist/mcp/main.js", import.meta.url));
-if (existsSync(built)) {
-  await import(pathToFileURL(built).href);
-} else {
+const source = new URL("../src/mcp/main.ts", import.meta.url);
+if (existsSync(fileURLToPath(source))) {
   const { register } = await import("tsx/esm/api");
   register();
-  await import(new URL("../src/mcp/main.ts", import.meta.url).href);
+  await import(source.href);
+} else {
+  await import(new URL("../dist/mcp/main.js", import.meta.url).href);
 }
