@@ -2,9 +2,10 @@
  * A page's pieces (page.ts) → IR blocks, each with its source (`page:N` and the range of page text it was read
  * from): paragraphs and headings of plain text, list items gathered into lists (a bullet list right after a
  * numbered one, or the other way round, is a list of its own; an item deeper than the one before goes into a list
- * inside it), tables with their first row as the header. Ids are given once the whole document is put together.
+ * inside it), tables with their first row as the header, and a table's header repeated at the top of the next page
+ * that header again (`repeatedHeaders`). Ids are given once the whole document is put together.
  */
-import type { Block, HeadingLevel, ListBlock, SourceRange, TableRow } from "../../../core/ir/types.ts";
+import type { Block, HeadingLevel, Inline, ListBlock, SourceRange, TableBlock, TableRow } from "../../../core/ir/types.ts";
 import type { PagePiece } from "./page.ts";
 
 const text = (value: string) => [{ type: "text" as const, id: "", text: value, marks: [] }];
@@ -58,6 +59,45 @@ export const pageBlocks = (pieces: readonly PagePiece[], page: number): Block[] 
         break;
       }
     }
+  }
+  return out;
+};
+
+const plain = (inlines: readonly Inline[]): string =>
+  inlines
+    .map((i) => (i.type === "text" ? i.text : ""))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * A table going on over a page break repeats its header at the top of the next page. Where that row was not found
+ * with the rows below it (something beside it in the margin, a comment, keeps it out of the table), it comes as a
+ * line of its own, made a heading or a paragraph, and the table's first row is taken for its header. The line that
+ * says the previous table's header words, first on its page, right above a table with as many columns, is put back as
+ * that table's header.
+ */
+export const repeatedHeaders = (blocks: readonly Block[]): Block[] => {
+  const out: Block[] = [];
+  let header: string[] | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    const next = blocks[i + 1];
+    const prev = out[out.length - 1];
+    const pageTop = prev?.type === "comment" && /^page \d+$/.test(prev.text);
+    if (header && pageTop && (block.type === "heading" || block.type === "paragraph") && next?.type === "table" && next.align.length === header.length && plain(block.inlines) === header.join(" ")) {
+      const table: TableBlock = {
+        ...next,
+        source: block.source && next.source ? { ...next.source, start: Math.min(block.source.start, next.source.start), end: Math.max(block.source.end, next.source.end) } : next.source,
+        header: [row(header)],
+        rows: [...next.header, ...next.rows],
+      };
+      out.push(table);
+      i++;
+      continue;
+    }
+    if (block.type === "table" && block.header[0]) header = block.header[0].cells.map((c) => plain(c.inlines));
+    out.push(block);
   }
   return out;
 };

@@ -5,6 +5,7 @@
  *   bold over a body that is not, or of the few largest sizes, and does not end in a figure (a time, an amount);
  * - a bold line of body size is no heading where the body itself is set in bold, nor beside another such line on its
  *   row (a running header's parts);
+ * - a line in the page's lowest tenth is a footer (a heading is never left at the foot of a page);
  * - a line ending in a page number set apart is an entry of a table of contents;
  * - a bold line set in below a line ending with a colon is what that line announces (a project's name), not a heading.
  */
@@ -14,6 +15,9 @@ import { isBoldHeadingLine, sizeLevel, type TypeScale } from "./page.ts";
 /** More heading candidates than this on one page and size alone no longer makes a heading. */
 const MANY = 8;
 
+/** Below this share of the page's height is its foot. */
+const FOOT = 0.9;
+
 const none: ReadonlySet<LayoutLine> = new Set();
 
 /** A time, an amount, a share or a duration in brackets at the end of a line (`21:00`, `$250`, `85%`, `(105min)`). */
@@ -22,12 +26,16 @@ const FIGURE_END = /(?:\d{1,2}:\d{2}|[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?%|\(\d[\
 /** Two lines on one baseline: they overlap by half the smaller height. */
 const overlapRow = (a: LayoutLine, b: LayoutLine): boolean => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) >= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 
-export const bodyLines = (blocks: readonly LayoutBlock[], scale: TypeScale, inTable: (line: LayoutLine) => boolean): Set<LayoutLine> => {
+export const bodyLines = (blocks: readonly LayoutBlock[], scale: TypeScale, inTable: (line: LayoutLine) => boolean, height = Infinity): Set<LayoutLine> => {
   const body = new Set<LayoutLine>();
   const all = blocks.flatMap((b) => (b.kind === "text" ? b.lines : []));
   const lines = all.filter((l) => !inTable(l));
   const bySize = lines.filter((l) => sizeLevel(l, scale, none) > 0);
   const byBold = lines.filter((l) => isBoldHeadingLine(l, scale));
+
+  // The page's foot: a heading is kept with the text it heads, so a line that starts in the lowest tenth of the page
+  // is a running footer or a note, whatever its size.
+  for (const line of [...bySize, ...byBold]) if (line.y0 >= FOOT * height) body.add(line);
 
   // The page's own body text in bold (most of its characters, over more lines than a few headings): bold says nothing.
   const plain = all.filter((l) => l.size >= scale.body * 0.95 && l.size < scale.body * 1.15);

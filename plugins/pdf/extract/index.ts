@@ -28,7 +28,7 @@ import type { Block } from "../../../core/ir/types.ts";
 import { markdownBlocks } from "../../../core/extract/markdown-blocks.ts";
 import { PdfReadError } from "../../../renderers/mupdf/errors.ts";
 import { openPdfPages, type LayoutBlock, type PageLayout, type PdfPages } from "../../../renderers/mupdf/pages.ts";
-import { pageBlocks } from "./blocks.ts";
+import { pageBlocks, repeatedHeaders } from "./blocks.ts";
 import { pagePieces, pageText, typeScale } from "./page.ts";
 import { drawnText, fewChars, textLayerVerdict } from "./text-layer.ts";
 
@@ -293,5 +293,5 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
     diagnostics.push({ ...diagnostic("extract.page_unreadable", "warning", "extract", `Page ${page} could not be read (${reason}).`), location: { pages: [page] } });
   }
   if (unreadable.length === reading) throw new ExtractRefused("The PDF is damaged: none of its pages can be read.", "unreadable");
-  return { ir: assignIds({ id: "doc", blocks, footnotes: [] }), pages: total, diagnostics };
+  return { ir: assignIds({ id: "doc", blocks: repeatedHeaders(blocks), footnotes: [] }), pages: total, diagnostics };
 };

@@ -15,7 +15,7 @@ import type { Block } from "../../../core/ir/types.ts";
 import { flow, joinLines, listMarker, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
 import { findTables } from "../../../renderers/tesseract/tables.ts";
 import { bodyLines } from "./headings.ts";
-import { hangAt, joinWrapped } from "./wrap.ts";
+import { continuesItem, hangAt, joinWrapped } from "./wrap.ts";
 
 /** What the whole document says about its type sizes, for headings on any page. */
 export interface TypeScale {
@@ -70,18 +70,23 @@ export const isBoldHeadingLine = (line: LayoutLine, scale: TypeScale, body: Read
 
 // ---------------------------------------------------------------------------------------------------- lines
 
-/** mupdf cuts a line at a wide gap (justified text, a tab); pieces on one baseline are one line again. */
+/**
+ * mupdf cuts a line at a wide gap (justified text, a tab); pieces on one baseline are one line again, left to right
+ * (a footer's parts may come right to left).
+ */
 const mergeBaselines = (lines: readonly LayoutLine[]): LayoutLine[] => {
   const out: LayoutLine[] = [];
   for (const line of lines) {
     const last = out[out.length - 1];
     const overlap = last ? Math.min(last.y1, line.y1) - Math.max(last.y0, line.y0) : 0;
-    if (last && last.horizontal && line.horizontal && overlap >= 0.5 * Math.min(last.y1 - last.y0, line.y1 - line.y0) && line.x0 >= last.x1 - 0.5) {
-      const words = [...last.words, ...line.words];
+    const after = last !== undefined && line.x0 >= last.x1 - 0.5;
+    const before = last !== undefined && line.x1 <= last.x0 + 0.5;
+    if (last && last.horizontal && line.horizontal && overlap >= 0.5 * Math.min(last.y1 - last.y0, line.y1 - line.y0) && (after || before)) {
+      const words = after ? [...last.words, ...line.words] : [...line.words, ...last.words];
       out[out.length - 1] = {
-        x0: last.x0,
+        x0: Math.min(last.x0, line.x0),
         y0: Math.min(last.y0, line.y0),
-        x1: line.x1,
+        x1: Math.max(last.x1, line.x1),
         y1: Math.max(last.y1, line.y1),
         words,
         text: words.map((w) => w.text).join(" "),
@@ -191,7 +196,9 @@ const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: numb
     const size = sizeLevel(line, scale, body);
     const bold = size === 0 && isBoldHeadingLine(line, scale, body);
     const last = runs[runs.length - 1];
-    if (last && last.level === size && last.bold === bold) last.lines.push(line);
+    // A list item's last words set in another size (wrap.ts) stay in its item.
+    const itemGoesOn = last !== undefined && continuesItem(last.lines[last.lines.length - 1]!, line, frame.x1);
+    if (last && ((last.level === size && last.bold === bold) || itemGoesOn)) last.lines.push(line);
     else runs.push({ level: size, bold, lines: [line] });
   }
   for (const run of runs) {
@@ -245,7 +252,7 @@ export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: Pi
   for (const table of tables) for (const line of table.lines) tableOf.set(line, table);
   const done = new Set<(typeof tables)[number]>();
   const ordered = joinWrapped(readingOrder(blocks, layout.width), (line) => tableOf.has(line), rangeOf);
-  const body = bodyLines(ordered, scale, (line) => tableOf.has(line));
+  const body = bodyLines(ordered, scale, (line) => tableOf.has(line), layout.height);
 
   const pieces: PagePiece[] = [];
   for (const block of ordered) {

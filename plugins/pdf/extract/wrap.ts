@@ -5,9 +5,10 @@
  * runs to near the right edge and does not end a sentence, and both lines are running text (no wide gaps); `flow`
  * (renderers/tesseract/layout.ts) then decides where paragraphs end, as it does within a block. `hangAt` tells a
  * hanging indent (`.1   The intent …` with the next lines starting under `The`) from a new paragraph's indented first
- * line.
+ * line. A list item's line that goes on in the next block under the item's text joins it whatever its size.
  */
 import type { LayoutBlock, LayoutLine, LayoutTextBlock } from "../../../renderers/mupdf/pages.ts";
+import { listMarker } from "../../../renderers/tesseract/layout.ts";
 
 /** A line that goes on in the next block is at least this many text sizes wide: a column's width, not a label's. */
 const MIN_WIDTH = 15;
@@ -27,11 +28,35 @@ const prose = (line: LayoutLine): boolean => {
   return line.words.every((w, i) => i === 0 || w.x0 === hang || w.x0 - line.words[i - 1]!.x1 <= line.size);
 };
 
+/** Where the text of a list item's line starts, after its marker (`●  This …` → where `This` starts). */
+export const itemTextAt = (line: LayoutLine): number | undefined => (listMarker(line.text.trim()) && line.words.length >= 2 ? line.words[1]!.x0 : undefined);
+
+/**
+ * A list item's line cut at the right edge, going on in the next block under the item's text (not its marker): a
+ * writer may set the item's last words in a block of their own, even in another size.
+ */
+export const continuesItem = (last: LayoutLine, first: LayoutLine, right: number): boolean => {
+  const at = itemTextAt(last);
+  const size = Math.max(last.size, first.size);
+  const gap = first.y0 - last.y1;
+  return (
+    at !== undefined &&
+    Math.abs(first.x0 - at) <= 0.5 * Math.min(last.size, first.size) &&
+    gap >= -0.2 * size &&
+    gap <= LINE_GAP * size &&
+    last.x1 >= right - 3 * size &&
+    last.x1 - last.x0 >= MIN_WIDTH * last.size &&
+    !/[.!?]["'”’)\]]?$/u.test(last.text.trim()) &&
+    listMarker(first.text.trim()) === null
+  );
+};
+
 const joins = (a: LayoutTextBlock, b: LayoutTextBlock): boolean => {
   const last = a.lines[a.lines.length - 1]!;
   const first = b.lines[0]!;
   const size = Math.max(last.size, first.size);
   const gap = first.y0 - last.y1;
+  if (continuesItem(last, first, Math.max(a.x1, b.x1))) return true;
   return (
     gap >= -0.2 * size &&
     gap <= LINE_GAP * size &&

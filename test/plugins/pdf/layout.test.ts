@@ -66,6 +66,16 @@ describe("borderless tables", () => {
     assert.doesNotMatch(md, /^ *(?:-|\d+\.) \u200b/mu);
     // Items lettered `a.`, `b.` keep their letter as printed.
     assert.match(md, /^ +- a\. First item\.\n +- b\. Second item\./mu);
+    // Page 2 repeats the table's header (a comment in the margin beside it keeps it apart from the rows): it is the
+    // header of the rows below, not a heading, and the Verdana row stays a row.
+    const page2 = md.slice(md.indexOf("<!-- page 2 -->"), md.indexOf("<!-- page 3 -->"));
+    assert.ok(page2.includes("| Font Name | Sample Text |\n| --- | --- |\n| Verdana | This is a sample text in Verdana font. Designed for on-screen readability. |\n| Impact |"), page2);
+    assert.doesNotMatch(md, /^#+ Font Name/m);
+    // The footer's three parts, set in three sizes, are one line in reading order, not a heading.
+    assert.match(md, /^BOTTOM TEXT UBU BOTTOM TEXT BOTTOM TEXT DYS$/m);
+    assert.doesNotMatch(md, /^#+ BOTTOM/m);
+    // A 24 pt list item whose last words wrap to a line of their own is one item.
+    assert.match(md, /^- This text is very large \(24pt\)\. Used for main headings and titles\.$/m);
   });
 
   test("sparse inventory: the header row is a row of its own, empty cells in place", async () => {
