@@ -96,6 +96,11 @@ export function planDeck(
     diagnostics,
   };
   const document = { ...ir, blocks: ir.blocks.map(chartAsTable) };
+  for (const block of ir.blocks) {
+    if (block.type !== "chart") continue;
+    const named = block.title ? ` "${block.title}"` : "";
+    diagnostics.push(diagnostic("template.chart_as_table", "warning", "layout", `The ${block.chart} chart${named} is shown as its table: a deck made on a template draws no charts.`, block.id));
+  }
   const slides = slideSources(document, name).flatMap((source) => planSource(source, ctx));
   return { slides, diagnostics };
 }

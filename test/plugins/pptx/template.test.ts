@@ -206,14 +206,16 @@ describe("pptx on a template: the deck", () => {
     assert.match(slide, /<a:tbl>/);
   });
 
-  it("a chart is shown as its table", async () => {
+  it("a chart is shown as its table, and the report says so", async () => {
     const { ir } = readMarkdown("## Sales\n\n| Region | Q3 |\n|---|---:|\n| North | 12 |\n");
     const table = ir.blocks[1]!;
     assert.equal(table.type, "table");
     if (table.type !== "table") return;
     const charted = { ...ir, blocks: [ir.blocks[0]!, { type: "chart" as const, id: table.id, chart: "bar" as const, labels: ["North"], series: [{ name: "Q3", values: [12] }], table }] };
-    const { bytes } = await pptxPlugin.render!(charted, defaultStyle("presentation"), { type: "presentation", template: corpusFile("pptx", "python-pptx-test.pptx") });
+    const { bytes, diagnostics } = await pptxPlugin.render!(charted, defaultStyle("presentation"), { type: "presentation", template: corpusFile("pptx", "python-pptx-test.pptx") });
     assert.match(await textOf(bytes), /\| North \| 12 \|/);
+    // Said in the report, with the chart's block, so a reader knows a chart was asked for.
+    assert.deepEqual(diagnostics.filter((d) => d.code === "template.chart_as_table").map((d) => [d.severity, d.nodeId]), [["warning", table.id]]);
   });
 
   it("speaker notes go on notes slides when the template has a notes master, and are reported dropped when not", async () => {
