@@ -9,7 +9,10 @@
  * - amounts: the SUM, whether the cell was empty or held a number (the sum wins over a number written wrong,
  *   with an info);
  * - a column of ratios (its formulas divide, or show a percentage): the row's own ratio of the totals
- *   (`=(D5-C5)/D5`), when the formula reads only its own row and the columns it reads are summed; else empty;
+ *   (`=(D5-C5)/D5`), when the formula reads only its own row and the columns it reads are summed; else empty,
+ *   with a warning, since a reader would take the empty cell for a total that is missing;
+ * - a running balance (each formula reads the same column on a row above, `=E2+B3`): summing it would count
+ *   every balance again, so its total is the balance at the last row it covers (`=E4`);
  * - percentages, prices, rates, averages, years and codes (units.ts): only a number written there becomes
  *   the SUM when it is the sum; a percentage that is not is an average or a rate and is kept (reported);
  * - text columns stay as written.
@@ -72,7 +75,7 @@ export interface TotalsInput {
   ids: string[][];
 }
 
-type Mode = "sum" | "ratio" | "written" | "percent" | "none";
+type Mode = "sum" | "ratio" | "running" | "written" | "percent" | "none";
 
 /** Writes the aggregate into every total row's cells (`grid` is changed in place). */
 export function fillTotals(input: TotalsInput, ctx: MapContext): void {
@@ -100,6 +103,25 @@ export function fillTotals(input: TotalsInput, ctx: MapContext): void {
         if (empty && ratio) {
           cell.value = { kind: "formula", formula: ratio.replace(/\{row\}/g, String(sheetRow(r))) };
           if (format) cell.numFmt = format;
+        } else if (empty) {
+          report(
+            ctx,
+            "xlsx.total_empty",
+            "warning",
+            "data",
+            `The ${kinds[r]} in ${address(sheetRow(r), c + 1)} of sheet "${input.sheet}" was left empty: the column "${input.headers[c] || letter}" computes a ratio row by row that could not be worked out for the totals; write its formula there.`,
+            where,
+          );
+        }
+        continue;
+      }
+      if (mode === "running") {
+        if (empty) {
+          const last = rows.at(-1)!;
+          const formula = `${letter}${sheetRow(last)}`;
+          cell.value = values[last] !== undefined ? { kind: "formula", formula, result: values[last]! } : { kind: "formula", formula };
+          if (format) cell.numFmt = format;
+          values[r] = values[last];
         }
         continue;
       }
@@ -145,6 +167,7 @@ function modeOf(column: TypedColumn, c: number, input: TotalsInput): Mode {
   const header = input.headers[c] ?? "";
   const format = shownOf(columnFormat(input, c));
   const hasFormulas = input.kinds.some((k, r) => k === "detail" && column.cells[r]!.type === "formula");
+  if (hasFormulas && runsOn(input, c)) return "running";
   if (hasFormulas && (format?.kind === "percent" || column.unit === "percent" || dividesByCell(input, c))) return "ratio";
   if (format?.kind === "percent" || column.unit === "percent") return "percent";
   if (notAdditive(header)) return "written";
@@ -180,6 +203,23 @@ const reference = /(?<![A-Za-z0-9_.!'$])(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![A-Za-z
 
 function formulaOf(value: CellValue): string | null {
   return value.kind === "formula" ? value.formula : null;
+}
+
+/**
+ * The column's formulas read the column itself on a row above: a running balance or a cumulative sum. Its first
+ * formula may open it from elsewhere (`=D2`); every later one carries it on.
+ */
+function runsOn(input: TotalsInput, c: number): boolean {
+  const own = columnLetter(c + 1).toUpperCase();
+  const carried = input.grid.flatMap((row, r) => {
+    const formula = input.kinds[r] === "detail" ? formulaOf(row[c]!.value) : null;
+    if (formula === null) return [];
+    const here = input.headerRows + r + 1;
+    const refs = [...formula.replace(/"(?:[^"]|"")*"/g, '""').matchAll(reference)];
+    return [refs.some(([, , letters, rowAbs, digits]) => letters!.toUpperCase() === own && rowAbs !== "$" && Number(digits) < here)];
+  });
+  const later = carried[0] ? carried : carried.slice(1);
+  return later.length > 0 && later.every(Boolean);
 }
 
 function dividesByCell(input: TotalsInput, c: number): boolean {

@@ -85,6 +85,32 @@ describe("xlsx totals", () => {
   });
 });
 
+const ledger = `# Ledger
+
+## Cash
+
+| Month | In | Out | Net | Balance | Growth |
+|---|---:|---:|---:|---:|---:|
+| Jan | 1,000 | 400 | =B2-C2 | =D2 | |
+| Feb | 1,200 | 500 | =B3-C3 | =E2+D3 | =(B3-B2)/B2 |
+| Mar | 900 | 300 | =B4-C4 | =E3+D4 | =(B4-B3)/B3 |
+| Total | | | | | |
+`;
+
+describe("xlsx totals over running balances and ratios", () => {
+  it("a running balance's total is its last balance, not the sum of the balances; a ratio left empty is a warning", async () => {
+    const rendered = await render(ledger);
+    const ws = (await load(rendered.bytes)).getWorksheet("Cash")!;
+    assert.deepEqual(
+      ["B5", "C5", "D5", "E5", "F5"].map((a) => formula(ws.getCell(a)) ?? null),
+      ["SUM(B2:B4)", "SUM(C2:C4)", "SUM(D2:D4)", "E4", null],
+    );
+    const empty = rendered.diagnostics.filter((d) => d.code === "xlsx.total_empty");
+    assert.deepEqual(empty.map((d) => d.severity), ["warning"]);
+    assert.match(empty[0]!.message, /F5 .*"Growth"/);
+  });
+});
+
 describe("xlsx formula formats", () => {
   const lookup = (formats: Record<number, string>, names: Record<string, string> = {}) => ({
     column: (c: number) => shownOf(formats[c]),
