@@ -74,7 +74,8 @@ export function splitClauses(text: string): string[] {
       push();
       continue;
     }
-    const word = /^\s(and|y)\s/i.exec(text.slice(i, i + 5));
+    // "espacio y medio", "one and a half": a half is part of the number, not a new clause.
+    const word = /^\s(and|y)\s(?!(?:medi[oa]|a half)\b)/i.exec(text.slice(i, i + 12));
     if (word) {
       push();
       i += word[0].length - 2; // the loop's i++ steps over the trailing space
@@ -254,14 +255,26 @@ const margins: Recogniser = (clause, style) => {
 const spacingWords: Record<string, number> = { single: 1, sencillo: 1, simple: 1, double: 2, doble: 2 };
 
 const spacingKeyword = /\b(line[- ]spacing|line[- ]height|altura de linea|spacing|spaced|space|interlineado|interlineal|interlinea|espaciado|espacio)\b/;
+/** One and a half lines in words: "espacio y medio", "one and a half spacing", "one-and-a-half". */
+const oneAndAHalf = /\b(?:one|1)[- ]and[- ]a[- ]half\b|\b(?:uno|una) y medi[oa]\b|\by medio\b/;
+/** A multiple written as such ("1.5x", "1,15×"), a spacing even without the word. */
+const multiple = /(\d+(?:[.,]\d+)?)\s*[x×](?![\p{L}\p{N}])/u;
 
 const lineSpacing: Recogniser = (clause, style) => {
-  if (!has(clause, spacingKeyword)) return null;
+  if (!has(clause, spacingKeyword) && !has(clause, multiple)) return null;
+  let value: number | null = null;
   const word = take(clause, /\b(single|sencillo|simple|double|doble)\b/);
-  const number = word ? null : take(clause, /(\d+(?:[.,]\d+)?)(?![\w.%])/);
-  const value = word ? spacingWords[word[1]!]! : number ? Number(number[1]!.replace(",", ".")) : null;
+  if (word) value = spacingWords[word[1]!]!;
+  else if (take(clause, oneAndAHalf)) value = 1.5;
+  else {
+    // "1.5", "1.5x", "150%" (of a single line).
+    const number = take(clause, multiple) ?? take(clause, /(\d+(?:[.,]\d+)?)\s*(%)?(?![\w.%])/);
+    if (number) value = Number(number[1]!.replace(",", ".")) / (number[2] === "%" ? 100 : 1);
+  }
   if (value === null || value < 0.8 || value > 3) return null;
-  take(clause, spacingKeyword);
+  while (take(clause, spacingKeyword)); // "interlineado de espacio y medio" names it twice
+  // Word's name for a spacing given as a multiple of the line ("interlineado múltiple 1,15").
+  take(clause, /\b(multiple|multiplo)\b/);
   return { ...style, line_spacing: value };
 };
 
@@ -283,13 +296,18 @@ const fontSize: Recogniser = (clause, style) => {
 
 // Singular "title"/"título" is the document title; plurals mean the section headings.
 const titleWord = /\b(title|titulo)\b/;
-const headingsWord = /\b(headings?|headers|titles|titulos|subtitulos|encabezados|secciones)\b/;
+const headingsWord = /\b(headings?|headers|titles|titulos|titulares|subtitulos|encabezados|secciones)\b/;
 const accentWord = /\b(accents?|acentos?|links?|enlaces?|highlights?|destacados?)\b/;
+
+/** A colour said twice, the second in brackets ("dark blue (#1F3864)"): one colour, the code the exact one. */
+const bracketed = new RegExp(`^\\s*\\(\\s*(?:${colourPattern.source})\\s*\\)`);
 
 const colours: Recogniser = (clause, style) => {
   const match = take(clause, colourPattern);
   if (!match) return null;
-  const hex = colourValue(match);
+  const again = bracketed.exec(clause.text.slice(match.index + match[0].length));
+  if (again) blank(clause, match.index + match[0].length, match.index + match[0].length + again[0].length);
+  const hex = colourValue(again?.[1] ? again : match);
   const colors: StyleColors = { ...style.colors };
   const targets = {
     title: has(clause, titleWord),
@@ -327,6 +345,7 @@ const alignment: Recogniser = (clause, style) => {
     }
   }
   if (value === null) return null;
+  take(clause, /\b(align(ed|ment)?|alinead[oa]s?|alineacion|alinear)\b/);
   const align = { ...style.align };
   const title = has(clause, titleWord);
   const headings = has(clause, headingsWord);

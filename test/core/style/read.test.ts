@@ -179,3 +179,38 @@ describe("readStyle reads every way of writing a size, font, spacing or colour a
     });
   }
 });
+
+describe("readStyle reads spacing multiples, Spanish headings and leaves no leftovers of what it applied", () => {
+  // A base unlike every value asked for, so each row shows a change.
+  const base: StyleApplied = { ...report, line_spacing: 1, colors: { title: "#000000", headings: "#000000", text: "#000000", accent: "#000000" }, align: { title: "center", headings: "center", body: "justify" } };
+  const black = base.colors;
+  const cases: Array<{ given: string[]; want: Partial<StyleApplied> }> = [
+    {
+      given: ["1.5x", "line spacing 1.5x", "150% line spacing", "interlineado 150%", "espacio y medio", "interlineado de espacio y medio", "one and a half spacing", "one-and-a-half line spacing"],
+      want: { line_spacing: 1.5 },
+    },
+    { given: ["double spacing", "interlineado doble", "2x line spacing", "200% line spacing"], want: { line_spacing: 2 } },
+    { given: ["interlineado múltiple 1,15", "line spacing multiple 1.15", "1,15x"], want: { line_spacing: 1.15 } },
+    { given: ["titulares en rojo", "titulares rojos", "red headings"], want: { colors: { ...black, headings: "#C00000" } } },
+    { given: ["titulares a la izquierda", "titulares alineados a la izquierda", "headings aligned left"], want: { align: { ...base.align, headings: "left" } } },
+    { given: ["alineado a la izquierda", "texto alineado a la izquierda", "left aligned", "align left", "left alignment"], want: { align: { ...base.align, body: "left" } } },
+    { given: ["headings in dark blue (#1F3864)", "headings in dark blue (#1f3864)", "#1F3864 (navy) headings"], want: { colors: { ...black, headings: "#1F3864" } } },
+    { given: ["headings in dark blue (#112233)"], want: { colors: { ...black, headings: "#112233" } } },
+  ];
+  for (const { given, want } of cases) {
+    for (const text of given) {
+      it(JSON.stringify(text), () => {
+        const result = readStyle(text, base);
+        assert.deepEqual(result.applied, { ...base, ...want });
+        assert.deepEqual(result.unsupported, []);
+      });
+    }
+  }
+
+  it("titulares colour the headings in a mixed request, the title keeps its own colour", () => {
+    const result = readStyle("titulares en rojo, título en verde y espacio y medio", base);
+    assert.deepEqual(result.applied.colors, { ...black, title: "#2E7D32", headings: "#C00000" });
+    assert.equal(result.applied.line_spacing, 1.5);
+    assert.deepEqual(result.unsupported, []);
+  });
+});
