@@ -1372,6 +1372,15 @@ export interface components {
              *     as `windows-1252`, `shift_jis`, `euc-kr`, `gb18030`, `windows-1251`. Absent for other formats.
              */
             charset?: string;
+            /**
+             * @description The pages whose text OCR read, so a guess rather than the file's own text, in order: in a PDF,
+             *     scanned pages and pages whose text layer cannot be used (fonts with no character map, garbage;
+             *     the Markdown marks them `<!-- page N: text layer unusable, read by OCR -->`); a picture file is
+             *     page 1. Empty for a PDF none of whose pages were; absent for other formats. Pictures inside
+             *     pages, slides and sheets are marked in the Markdown (`<!-- picture: text read by OCR -->`), not
+             *     here.
+             */
+            ocr_pages?: number[];
         };
         /** @description An extraction still being read; collect it with `GET /extract/{id}`. */
         ExtractionPending: {

@@ -5754,7 +5754,7 @@ return errors === 0;
 }
 validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"description":"A file read into Markdown.","type":"object","additionalProperties":false,"required":["object","id","document_id","format","markdown","chars","truncated","pages"],"properties":{"object":{"description":"Always `extraction`.","const":"extraction"},"id":{"$ref":"#/$defs/DocumentId"},"document_id":{"$ref":"#/$defs/DocumentId","description":"Same value as `id`."},"format":{"description":"Format of the file read.","type":"string","enum":["docx","pptx","xlsx","pdf","doc","ppt","xls","txt","md","png","jpg","gif","webp"]},"markdown":{"description":"The text: headings, lists and tables kept; one section per slide (with notes) or sheet;\npage markers in a PDF (HTML comments); scanned pages and pictures read with OCR (up to 100\npages; later ones marked unread).\n","type":"string"},"chars":{"description":"Length of the whole text before any cut.","type":"integer","minimum":0},"truncated":{"description":"True when the text was longer than 2,000,000 characters and was cut.","type":"boolean"},"pages":{"description":"Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 otherwise. A Word file (`.docx`, `.doc`)\ncounts 1: it has no pages of its own until it is laid out, and the count Word saves in it is\noften stale.\n","type":"integer","minimum":0},"charset":{"description":"The character set a text file (`txt`, `md`) was read in, as a WHATWG label: `utf-8` (ASCII\nincluded), `utf-16le`, `utf-16be`, or the one detected for a file that is not Unicode, such\nas `windows-1252`, `shift_jis`, `euc-kr`, `gb18030`, `windows-1251`. Absent for other formats.\n","type":"string"}}};
+const schema96 = {"description":"A file read into Markdown.","type":"object","additionalProperties":false,"required":["object","id","document_id","format","markdown","chars","truncated","pages"],"properties":{"object":{"description":"Always `extraction`.","const":"extraction"},"id":{"$ref":"#/$defs/DocumentId"},"document_id":{"$ref":"#/$defs/DocumentId","description":"Same value as `id`."},"format":{"description":"Format of the file read.","type":"string","enum":["docx","pptx","xlsx","pdf","doc","ppt","xls","txt","md","png","jpg","gif","webp"]},"markdown":{"description":"The text: headings, lists and tables kept; one section per slide (with notes) or sheet;\npage markers in a PDF (HTML comments); scanned pages and pictures read with OCR (up to 100\npages; later ones marked unread).\n","type":"string"},"chars":{"description":"Length of the whole text before any cut.","type":"integer","minimum":0},"truncated":{"description":"True when the text was longer than 2,000,000 characters and was cut.","type":"boolean"},"pages":{"description":"Pages (PDF), slides (PowerPoint) or sheets (Excel); 1 otherwise. A Word file (`.docx`, `.doc`)\ncounts 1: it has no pages of its own until it is laid out, and the count Word saves in it is\noften stale.\n","type":"integer","minimum":0},"charset":{"description":"The character set a text file (`txt`, `md`) was read in, as a WHATWG label: `utf-8` (ASCII\nincluded), `utf-16le`, `utf-16be`, or the one detected for a file that is not Unicode, such\nas `windows-1252`, `shift_jis`, `euc-kr`, `gb18030`, `windows-1251`. Absent for other formats.\n","type":"string"},"ocr_pages":{"description":"The pages whose text OCR read, so a guess rather than the file's own text, in order: in a PDF,\nscanned pages and pages whose text layer cannot be used (fonts with no character map, garbage;\nthe Markdown marks them `<!-- page N: text layer unusable, read by OCR -->`); a picture file is\npage 1. Empty for a PDF none of whose pages were; absent for other formats. Pictures inside\npages, slides and sheets are marked in the Markdown (`<!-- picture: text read by OCR -->`), not\nhere.\n","type":"array","items":{"type":"integer","minimum":1}}}};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6030,14 +6030,55 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.ocr_pages !== undefined){
+let data9 = data.ocr_pages;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err23 = {instancePath:instancePath+"/ocr_pages/" + i0,schemaPath:"#/properties/ocr_pages/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err24 = {instancePath:instancePath+"/ocr_pages/" + i0,schemaPath:"#/properties/ocr_pages/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/ocr_pages",schemaPath:"#/properties/ocr_pages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -10162,14 +10203,55 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.ocr_pages !== undefined){
+let data9 = data.ocr_pages;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err23 = {instancePath:instancePath+"/ocr_pages/" + i0,schemaPath:"#/properties/ocr_pages/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err24 = {instancePath:instancePath+"/ocr_pages/" + i0,schemaPath:"#/properties/ocr_pages/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/ocr_pages",schemaPath:"#/properties/ocr_pages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }

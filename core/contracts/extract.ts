@@ -43,6 +43,8 @@ export interface ExtractResult {
   readonly charset?: string;
   /** Pages (PDF), slides (pptx) or sheets (xlsx); 1 for text and pictures. */
   readonly pages: number;
+  /** Pages whose text OCR read (a PDF's scanned pages and unusable text layers; a picture's page 1), in order. */
+  readonly ocrPages?: readonly number[];
   readonly diagnostics: Diagnostic[];
 }
 

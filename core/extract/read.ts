@@ -22,6 +22,8 @@ export interface ExtractionText {
   readonly truncated: boolean;
   readonly pages: number;
   readonly charset?: string;
+  /** Pages read by OCR, for formats whose reader says (PDF, pictures). */
+  readonly ocrPages?: readonly number[];
   readonly diagnostics: Diagnostic[];
 }
 
@@ -45,6 +47,7 @@ export const readFile = async (
       truncated: chars > MAX_EXTRACT_CHARS,
       pages: result.pages,
       ...(result.charset ? { charset: result.charset } : {}),
+      ...(result.ocrPages ? { ocrPages: [...result.ocrPages] } : {}),
       diagnostics: result.diagnostics,
     };
   } catch (error) {

@@ -45,6 +45,7 @@ const wire = (id: string, text: ExtractionText): WireExtraction => ({
   truncated: text.truncated,
   pages: text.pages,
   ...(text.charset ? { charset: text.charset } : {}),
+  ...(text.ocrPages ? { ocr_pages: [...text.ocrPages] } : {}),
 });
 
 /** Readings running in this process, so a waiting request hears the end at once. */

@@ -63,10 +63,10 @@ export const extractImage: Extract = async (bytes: Uint8Array, ctx: ExtractConte
   const document = (blocks: Block[]) => assignIds({ id: "doc", blocks, footnotes: [] });
   if (result.markdown.trim() === "") {
     diagnostics.push(diagnostic("extract.no_text", "info", "extract", "No text was found in the picture."));
-    return { ir: document([{ type: "comment", id: "", text: "picture: no text found" }]), pages: 1, diagnostics };
+    return { ir: document([{ type: "comment", id: "", text: "picture: no text found" }]), pages: 1, ocrPages: [1], diagnostics };
   }
   if (result.confidence < LOW_CONFIDENCE) {
     diagnostics.push(diagnostic("extract.ocr_low_confidence", "warning", "extract", `The text read from the picture may be wrong: OCR was ${Math.round(result.confidence * 100)}% sure of it.`));
   }
-  return { ir: document(markdownBlocks(result.markdown)), pages: 1, diagnostics };
+  return { ir: document(markdownBlocks(result.markdown)), pages: 1, ocrPages: [1], diagnostics };
 };

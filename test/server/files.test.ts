@@ -147,6 +147,7 @@ describe("extraction", () => {
     const docx = await extract({ file: { data: corpus("docx/pandoc-0_level_headers.docx").toString("base64"), filename: "h.docx" } });
     assert.equal(docx.body.pages, 1);
     assert.equal(docx.body.charset, undefined);
+    assert.equal(docx.body.ocr_pages, undefined);
   });
 
   test("office files, PDFs and legacy files are read into Markdown through the service", async () => {
@@ -177,6 +178,10 @@ describe("extraction", () => {
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.match(r.body.markdown, /minimal test document/i);
     assert.match(r.body.markdown, /<!-- page 1 -->/);
+    // The caller is told which pages are OCR's reading, not the file's own text.
+    assert.deepEqual(r.body.ocr_pages, [1]);
+    const born = await extract({ file: { data: corpus("pdf/004-pdflatex-4-pages-pdflatex-4-pages.pdf").toString("base64"), filename: "p.pdf" } });
+    assert.deepEqual(born.body.ocr_pages, []);
   });
 
   test("an extraction is not a document: not listed, collected once, then gone", async () => {

@@ -14,6 +14,8 @@
  *   and the text OCR read. With no OCR, past the limit or when OCR fails, the page's own text is kept after
  *   `<!-- page N: text layer unusable, not read by OCR (why) -->`. Either way a diagnostic
  *   (`extract.text_layer_unusable`) names the pages.
+ * - The pages OCR read (scanned or with an unusable text layer, whether it found text or not) are the result's
+ *   `ocrPages`.
  * - A password-protected PDF is refused (`file_rejected`); one mupdf cannot open is `unreadable`. A single page
  *   that cannot be read gets a marker and a diagnostic, and the rest is read.
  *
@@ -191,6 +193,8 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
   const overLimit: number[] = [];
   const failed: { page: number; message: string }[] = [];
   const unreadable: { page: number; reason: string }[] = [];
+  /** Pages whose text OCR read: the caller's `ocrPages`, so it knows which text is a guess. */
+  const readByOcr: number[] = [];
   const blocks: Block[] = [];
   for (const [index, result] of results.entries()) {
     ctx.signal?.throwIfAborted();
@@ -216,14 +220,18 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
         if (!outcome.ok) {
           failed.push({ page, message: ocrMessage(outcome.error) });
           blocks.push(marker(`page ${page}: scanned, not read (OCR failed)`));
-        } else if (outcome.markdown.trim() === "") blocks.push(marker(`page ${page}: scanned, no text found`));
-        else blocks.push(...ocrBlocks(outcome.markdown));
+        } else {
+          readByOcr.push(page);
+          if (outcome.markdown.trim() === "") blocks.push(marker(`page ${page}: scanned, no text found`));
+          else blocks.push(...ocrBlocks(outcome.markdown));
+        }
       }
     } else if (result.kind === "fallback") {
       const outcome = await result.ocr;
       ctx.signal?.throwIfAborted();
       if (outcome.ok) {
         blocks.push(marker(`page ${page}`), marker(`page ${page}: text layer unusable, read by OCR`));
+        readByOcr.push(page);
         if (outcome.markdown.trim() === "") blocks.push(marker(`page ${page}: no text found by OCR`));
         else blocks.push(...ocrBlocks(outcome.markdown));
       } else {
@@ -293,5 +301,5 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
     diagnostics.push({ ...diagnostic("extract.page_unreadable", "warning", "extract", `Page ${page} could not be read (${reason}).`), location: { pages: [page] } });
   }
   if (unreadable.length === reading) throw new ExtractRefused("The PDF is damaged: none of its pages can be read.", "unreadable");
-  return { ir: assignIds({ id: "doc", blocks: repeatedHeaders(blocks), footnotes: [] }), pages: total, diagnostics };
+  return { ir: assignIds({ id: "doc", blocks: repeatedHeaders(blocks), footnotes: [] }), pages: total, ocrPages: readByOcr, diagnostics };
 };

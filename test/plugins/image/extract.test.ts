@@ -244,6 +244,8 @@ describe("OCR of pictures", { skip: !hasTesseract && "tesseract is not installed
         const result = await read(picture, { ocr });
         expectNotice(result.markdown);
         assert.equal(result.pages, 1);
+        // All of a picture's text is OCR's reading.
+        assert.deepEqual(result.ocrPages, [1]);
         assert.deepEqual(result.diagnostics, []);
       }
     } finally {

@@ -138,6 +138,8 @@ describe("which pages are read by OCR", () => {
     assert.ok(diagnostic, JSON.stringify(result.diagnostics));
     assert.deepEqual(diagnostic.location?.pages, [2, 3, 4]);
     assert.match(diagnostic.message, /pages 2, 3, 4 cannot be used: on page 2, \d+% of its glyphs have no known character\. They were read by OCR\./);
+    // The service's `ocr_pages`: which pages are OCR's reading.
+    assert.deepEqual(result.ocrPages, [2, 3, 4]);
   });
 
   test("the OCR page limit is shared with scans: later pages keep their own text, marked and reported", async () => {
@@ -155,6 +157,7 @@ describe("which pages are read by OCR", () => {
     const diagnostic = result.diagnostics.find((d) => d.code === "extract.text_layer_unusable");
     assert.equal(diagnostic?.severity, "warning");
     assert.match(diagnostic!.message, /Page 1 was read by OCR; 2, 3 keep their own text \(over the 1 OCR pages limit\)/);
+    assert.deepEqual(result.ocrPages, [1]);
   });
 
   test("without OCR: the page keeps its own text, marked, with a warning", async () => {
@@ -165,12 +168,14 @@ describe("which pages are read by OCR", () => {
     assert.equal(diagnostic?.severity, "warning");
     assert.deepEqual(diagnostic?.location?.pages, [2]);
     assert.match(diagnostic!.message, /It keeps its own text: not read by OCR \(OCR is not available\)/);
+    assert.deepEqual(result.ocrPages, []);
   });
 
   test("an OCR failure: the page keeps its own text, marked, and the failure is reported", async () => {
     const result = await read(pagesOf(publicFile("pdf.js/TAMReview.pdf"), [2]), { ocr: countingOcr(true) });
     assert.ok(result.markdown.includes("<!-- page 1: text layer unusable, not read by OCR (OCR failed) -->"));
     assert.ok(result.diagnostics.some((d) => d.code === "extract.ocr_failed" && /tesseract crashed/.test(d.message)));
+    assert.deepEqual(result.ocrPages, []);
   });
 
   test("a scan under a text layer of (cid:N) is read by OCR, the (cid:N) left out", async () => {
