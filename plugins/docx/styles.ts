@@ -45,7 +45,11 @@ export function wordAlignment(align: Alignment): (typeof AlignmentType)[keyof ty
 const headingScale = [1.45, 1.2, 1.1, 1, 1, 1] as const;
 const titleScale = 2.4;
 
-export function wordStyles(style: StyleApplied): IStylesOptions {
+/**
+ * `language` (`es-ES`, `en-US`) is the text's: Word checks the spelling in it and LibreOffice's tagged PDF names it
+ * (/Lang), so a screen reader reads the document with the right voice.
+ */
+export function wordStyles(style: StyleApplied, language: string): IStylesOptions {
   const body = style.font_size;
   const line = Math.round(240 * style.line_spacing);
   const heading = (level: number) => ({
@@ -68,7 +72,7 @@ export function wordStyles(style: StyleApplied): IStylesOptions {
   return {
     default: {
       document: {
-        run: { font: style.font, size: halfPoints(body), color: hex(style.colors.text) },
+        run: { font: style.font, size: halfPoints(body), color: hex(style.colors.text), language: { value: language } },
         paragraph: {
           alignment: wordAlignment(style.align.body),
           spacing: { after: 160, line, lineRule: LineRuleType.AUTO },

@@ -67,6 +67,18 @@ export const pdfAuthor = async (pdf: Uint8Array): Promise<string> => {
   }
 };
 
+/** The language the PDF says its text is in (the catalog's /Lang, what a screen reader reads it with); "" when none. */
+export const pdfLanguage = async (pdf: Uint8Array): Promise<string> => {
+  const mupdf = await loadMupdf();
+  const doc = mupdf.Document.openDocument(pdf, "application/pdf");
+  try {
+    const lang = doc.asPDF()?.getTrailer().get("Root").get("Lang");
+    return lang && lang.isString() ? lang.asString() : "";
+  } finally {
+    doc.destroy();
+  }
+};
+
 /** Word text as pandoc reads it. */
 export const pandocText = (docx: Uint8Array): string =>
   execFileSync("pandoc", ["-f", "docx", "-t", "plain", "--wrap=none"], { input: docx, encoding: "utf8" });
