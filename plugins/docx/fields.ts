@@ -76,6 +76,29 @@ export function fieldsOf(inlines: Inline[], labels: readonly FieldLabel[]): Fiel
   });
 }
 
+/** "Quorum: Yes": a short label of its own and a short value on one line. */
+const labelledLine = /^[ \t]*([\p{Lu}][\p{L}\p{M}'’ ./-]{0,30}?)[ \t]*:[ \t]+(\S.{0,79})$/u;
+
+/**
+ * A paragraph made only of "Label: value" lines whose labels are not known ones ("Quorum: Yes", "Next meeting: 5
+ * March"), or `null`. Read only right after known header lines, where it is more of the header; a value is at most
+ * a line of 80 characters, so a body paragraph that opens with "Summary:" is not taken.
+ */
+export function labelledLinesOf(block: Block): Field[] | null {
+  if (block.type !== "paragraph") return null;
+  const text = flatten(block.inlines);
+  const fields: Field[] = [];
+  let at = 0;
+  for (const line of text.split("\n")) {
+    const match = labelledLine.exec(line);
+    if (!match) return null;
+    const valueStart = at + line.length - match[2]!.length;
+    fields.push({ key: "other", label: match[1]!, value: trim(slice(block.inlines, valueStart, at + line.length)) });
+    at += line.length + 1;
+  }
+  return fields.length > 0 ? fields : null;
+}
+
 /** A two-column table whose first column holds labels ("To:" or "To"): the author's own header table. */
 function fieldsOfTable(rows: TableRow[], labels: readonly FieldLabel[]): Field[] | null {
   const out: Field[] = [];

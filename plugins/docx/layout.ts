@@ -23,7 +23,7 @@ import { guessLanguage } from "../../core/doctype/language.ts";
 import { plainText } from "../../core/ir/text.ts";
 import type { Block, DocType, Inline, IRDocument } from "../../core/ir/types.ts";
 import type { Field } from "./fields.ts";
-import { fieldsOfBlock } from "./fields.ts";
+import { fieldsOfBlock, labelledLinesOf } from "./fields.ts";
 
 export interface HeaderRow {
   label: string;
@@ -49,12 +49,15 @@ const spanishLabels = /^(para|de|destinatarios?|remitente|copia|con copia a|fech
 const row = (field: Field): HeaderRow => ({ label: `${field.label}:`, value: field.value });
 const textInline = (text: string): Inline => ({ type: "text", id: "", text, marks: [] });
 
-/** Field blocks at the top of `blocks`, from `start`: the fields and the index after them. */
-function leadingFields(blocks: Block[], start: number, labels: readonly FieldLabel[]): { fields: Field[]; end: number } {
+/**
+ * Field blocks at the top of `blocks`, from `start`: the fields and the index after them. With `others`, a paragraph
+ * of "Label: value" lines under labels not known ("Quorum: Yes") joins them once known lines have opened the header.
+ */
+function leadingFields(blocks: Block[], start: number, labels: readonly FieldLabel[], others = false): { fields: Field[]; end: number } {
   const fields: Field[] = [];
   let i = start;
   while (i < blocks.length && i < start + headerReach) {
-    const found = fieldsOfBlock(blocks[i]!, labels);
+    const found = fieldsOfBlock(blocks[i]!, labels) ?? (others && fields.length > 0 ? labelledLinesOf(blocks[i]!) : null);
     if (!found) break;
     fields.push(...found);
     i++;
@@ -108,7 +111,7 @@ function memoLayout(ir: IRDocument): TypeLayout {
 }
 
 function minutesLayout(ir: IRDocument): TypeLayout {
-  const { fields, end } = leadingFields(ir.blocks, 0, minutesFields);
+  const { fields, end } = leadingFields(ir.blocks, 0, minutesFields, true);
   // One line ("Date: …") is not yet a meeting header; two make it one.
   if (fields.length < 2) return { ...(ir.title !== undefined ? { title: ir.title } : {}), body: ir.blocks };
   return { ...(ir.title !== undefined ? { title: ir.title } : {}), meeting: { rows: fields.map(row) }, body: ir.blocks.slice(end) };

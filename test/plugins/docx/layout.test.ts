@@ -224,6 +224,27 @@ Apologies: D. Brown
     ]);
   });
 
+  it("a Label: value paragraph under the known header lines joins the table; a body paragraph after it does not", async () => {
+    const doc = await documentXml(
+      "# Minutes\n\nDate: 12 February 2026\nChair: Laura Bennett\nAttendees: Laura Bennett, Tom Reyes\n\nQuorum: Yes\nNext meeting: 5 March 2026\n\nSummary: The board reviewed the budget for 2026 and the hiring plan, and agreed to meet again in March to approve both.\n\n## Agenda",
+      "minutes",
+    );
+    assert.deepEqual(tables(doc)[0], [
+      ["Date:", "12 February 2026"],
+      ["Chair:", "Laura Bennett"],
+      ["Attendees:", "Laura Bennett, Tom Reyes"],
+      ["Quorum:", "Yes"],
+      ["Next meeting:", "5 March 2026"],
+    ]);
+    assert.equal(tables(doc).length, 1);
+    assert.match(doc, /Summary: The board reviewed/);
+  });
+
+  it("an unknown Label: value paragraph alone makes no header", async () => {
+    const doc = await documentXml("# Minutes\n\nQuorum: Yes\n\nVenue: Room 3\n\n## Agenda", "minutes");
+    assert.equal(tables(doc).length, 0);
+  });
+
   it("Spanish header lines in one paragraph, each its own row", async () => {
     const doc = await documentXml(
       "# Acta\n\nFecha: 5 de marzo de 2026\nHora: 17:30\nLugar: Sala de juntas\nPreside: Ana Gil\nSecretaria de actas: Marta Ruiz\nAsistentes: Ana Gil, Luis Paz, Marta Ruiz\nExcusan asistencia: Pedro Sanz\nInvitados: Julia Mora (auditora)\n\n## Orden del día",
