@@ -1,7 +1,8 @@
 /**
  * The charset of text files (issue 20): byte-order marks, UTF-8, UTF-16 without a mark, the detector's pick for
- * Cyrillic, Greek and the CJK multi-byte charsets, and Windows-1252 for short Western texts the detector is unsure
- * of — never ISO-8859-1, which reads `–`, `€` and curly quotes as control characters. Each text is encoded with
+ * Cyrillic, Greek, Central European and the CJK multi-byte charsets (short Polish and Russian texts too, which it is
+ * unsure of), and Windows-1252 for short Western texts the detector is unsure of — never ISO-8859-1, which reads
+ * `–`, `€` and curly quotes as control characters. Each text is encoded with
  * iconv-lite, not by the code under test.
  */
 import assert from "node:assert/strict";
@@ -26,6 +27,14 @@ describe("the charset of a text file", () => {
     { name: "cp1252 German", text: "Der Preis beträgt 5 € – für Müller & Söhne. Größe: groß.", encode: "windows-1252", want: "windows-1252" },
     { name: "cp1252 English with curly quotes", text: "Quarterly report – revenue rose 5%. “Great quarter”, said the CEO.", encode: "windows-1252", want: "windows-1252" },
     { name: "cp1252 Spanish", text: "El niño comió una manzana en la mañana del lunes. “Hola”, dijo.", encode: "windows-1252", want: "windows-1252" },
+    { name: "cp1252 French (its à, è, ò are letters in cp1250 too)", text: "Il était très en retard à cause de la grève, à côté de la gare où il attendait.", encode: "windows-1252", want: "windows-1252" },
+    { name: "cp1252 Portuguese", text: "Ação, coração e pão: não há nada à venda hoje, senhor João.", encode: "windows-1252", want: "windows-1252" },
+    { name: "cp1250 Polish pangram (scored under the detector's threshold)", text: "Zażółć gęślą jaźń. Pójdźże, kiń tę chmurność w głąb flaszy!", encode: "windows-1250", want: "windows-1250" },
+    { name: "cp1250 Polish invoice line", text: "Faktura nr 12/2024 – sprzedawca: Łódzka Spółka Handlowa, ul. Piękna 5, Kraków. Kwota: 1 234,56 zł.", encode: "windows-1250", want: "windows-1250" },
+    { name: "cp1250 Polish with ń and ó only (cp1252 reads them as ñ and ó)", text: "Dzień dobry, to jest krótki tekst po polsku do sprawdzenia kodowania znaków.", encode: "windows-1250", want: "windows-1250" },
+    { name: "cp1250 Czech", text: "Příliš žluťoučký kůň úpěl ďábelské ódy.", encode: "windows-1250", want: "windows-1250" },
+    { name: "cp1251 short Russian", text: "Привет, мир!", encode: "windows-1251", want: "windows-1251" },
+    { name: "cp1251 short Russian with a numero sign", text: "Счёт № 15 от 3 мая", encode: "windows-1251", want: "windows-1251" },
     { name: "cp1251 Russian", text: "Привет, как дела? Это короткий текст на русском языке для проверки кодировки.", encode: "windows-1251", want: "windows-1251" },
     { name: "EUC-JP", text: "こんにちは、これはエンコーディングをテストするための短い日本語のテキストです。", encode: "euc-jp", want: "euc-jp" },
     { name: "Shift-JIS", text: "お客様各位\n本日は晴天なり。請求書を送付いたします。", encode: "shift_jis", want: "shift_jis" },
