@@ -252,12 +252,15 @@ const wordCodes: Array<[RegExp, string]> = [
   [/^(libras?|pounds?)(\s+sterling|\s+esterlinas?)?$/i, "GBP"],
 ];
 const number = String.raw`\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[\u00A0\u202F ]\d{3})+)(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+/** "de" between a scale and the currency ("18,2 M de euros"): taken only when the currency follows, so it never ends an amount. */
+const deBeforeCurrency = String.raw`(?:\s+de(?=\s*(?:euros?|d[oó]lares|dollars?|libras?|€|US\$|\$|£|[A-Z]{3})(?![\p{L}])))?`;
 /**
  * A scale after the number keeps the amount's size: "EUR 18.2 M", "€18.2m", "USD 3 bn", "1.5 k €", "18,2 millones de
- * euros". The short letters may touch the number; they are spelled in both cases because the prefix pattern is
- * case-sensitive (its currency codes are upper case).
+ * euros", "18,2 M de euros", "EUR 18,2 millones". The short letters may touch the number; they are spelled in both
+ * cases because the prefix pattern is case-sensitive (its currency codes are upper case). A scale word is whole, so
+ * "mil" is not taken for the start of "millones".
  */
-const scale = String.raw`(?:\s*(?:[kK]|[mM]{1,2}|[mM]n|[bB]n?)(?![\p{L}\p{N}²³])|\s+(?:[tT]housands?|[mM]illions?|[bB]illions?|mil(?:\s+millones)?|millones|millón|millon)(?:\s+de)?)?`;
+const scale = String.raw`(?:\s*(?:[kK]|[mM]{1,2}|[mM]n|[bB]n?)(?![\p{L}\p{N}²³])${deBeforeCurrency}|\s+(?:[tT]housands?|[mM]illions?|[bB]illions?|mil(?:\s+millones)?|millones|millón|millon)(?![\p{L}])${deBeforeCurrency})?`;
 
 const scales: Record<string, number> = {
   k: 1e3, m: 1e6, mm: 1e6, mn: 1e6, b: 1e9, bn: 1e9, thousand: 1e3, thousands: 1e3, million: 1e6, millions: 1e6,

@@ -169,6 +169,15 @@ const cases: Array<{ name: string; given: string; want: Want[] }> = [
     ],
   },
   {
+    name: "a Spanish scale with de before the currency, and after a code",
+    given: "La facturación fue de 18,2 M de euros; el margen, EUR 18,2 millones de beneficio bruto y 2,5 M de dólares.",
+    want: [
+      { value: "18,2 M de euros", kind: "amount", role: "mentioned", normalized: "EUR 18200000.00" },
+      { value: "EUR 18,2 millones", kind: "amount", role: "mentioned", normalized: "EUR 18200000.00" },
+      { value: "2,5 M de dólares", kind: "amount", role: "mentioned", normalized: "USD 2500000.00" },
+    ],
+  },
+  {
     name: "numbers without a currency are not amounts",
     given: "We sold 1,200 units in 2025 across 14 stores.",
     want: [],
