@@ -15,7 +15,7 @@ import type { Ocr } from "../../../core/contracts/extract.ts";
 import { writeMarkdown } from "../../../core/markdown/write.ts";
 import { extractPdf } from "../../../plugins/pdf/extract/index.ts";
 import { drawnText, fewChars, textLayerVerdict } from "../../../plugins/pdf/extract/text-layer.ts";
-import { openPdfPages } from "../../../renderers/mupdf/pages.ts";
+import { openPdfPages, type PageLayout } from "../../../renderers/mupdf/pages.ts";
 import { startOcr } from "../../../renderers/tesseract/index.ts";
 import { corpus, corpusFile } from "../../renderers/support.ts";
 import { pdftotext, recall } from "../../support/recall.ts";
@@ -104,6 +104,77 @@ const cidLayerScan = (): Uint8Array => {
   scan.destroy();
   return bytes;
 };
+
+/** A page of the given lines, as mupdf lays out a page (words 6 pt apart, lines 14 pt apart, 10 pt text). */
+const layoutOf = (lines: readonly string[]): PageLayout => {
+  const textLines = lines.map((text, i) => {
+    let x = 72;
+    const words = text.split(" ").map((word) => {
+      const box = { x0: x, y0: 72 + 14 * i, x1: x + 5 * [...word].length, y1: 82 + 14 * i, text: word };
+      x = box.x1 + 6;
+      return box;
+    });
+    return { x0: 72, y0: 72 + 14 * i, x1: x - 6, y1: 82 + 14 * i, words, text, size: 10, bold: false, horizontal: true };
+  });
+  const chars = lines.reduce((n, l) => n + [...l.replace(/\s/g, "")].length, 0);
+  return { page: 1, width: 612, height: 792, blocks: [{ kind: "text", x0: 72, y0: 72, x1: 540, y1: 82 + 14 * lines.length, lines: textLines }], chars, sizes: new Map([[10, chars]]), unmapped: 0 };
+};
+
+/** `n` lines of `words` words each, cycling through `vocabulary`. */
+const linesOf = (vocabulary: readonly string[], n = 12, words = 10): string[] =>
+  Array.from({ length: n }, (_, i) => Array.from({ length: words }, (_, k) => vocabulary[(i * words + k) % vocabulary.length]!).join(" "));
+
+describe("what makes a text layer garbage (text-layer.ts)", () => {
+  const english = linesOf("the quick brown fox jumps over a lazy dog while the farmer watches from his old wooden porch".split(" "));
+
+  test("running text in English, Russian or Japanese is usable", () => {
+    assert.deepEqual(textLayerVerdict(layoutOf(english)), { usable: true });
+    assert.deepEqual(textLayerVerdict(layoutOf(linesOf("быстрая коричневая лиса прыгает через ленивую собаку пока фермер смотрит".split(" ")))), { usable: true });
+    assert.deepEqual(textLayerVerdict(layoutOf(linesOf(["これは日本語の文章です。", "地理は単に場所を暗記するだけではありません。"], 12, 4))), { usable: true });
+  });
+
+  test("private-use characters (a symbol font's glyphs with no Unicode) are garbage; a few bullets among text are not", () => {
+    const privateUse = linesOf(["\ue021\ue04f\ue052", "\ue033\ue041", "\ue011\ue05a\ue044\ue047", "\ue060\ue02c\ue019"]);
+    const verdict = textLayerVerdict(layoutOf(privateUse));
+    assert.equal(verdict.usable, false);
+    assert.match(!verdict.usable ? verdict.why : "", /^100% of its glyphs have no known character$/);
+    const bulleted = english.map((line, i) => (i % 3 === 0 ? `\uf0b7 ${line}` : line));
+    assert.deepEqual(textLayerVerdict(layoutOf(bulleted)), { usable: true });
+  });
+
+  test("hardly any token shaped like a word (letters a wrong character map lands on) is garbage", () => {
+    // Phonetic letters, consonants only, scripts mixed inside a token: what glyph ids read as characters give.
+    const junk = linesOf(["ɐɓɔ", "ʃʒʤ", "xqzt", "bcdfgh", "ĸŉſ", "aбc", "ɘɞʚ", "wrkpt", "the", "ʘǂǁ"]);
+    const verdict = textLayerVerdict(layoutOf(junk));
+    assert.equal(verdict.usable, false);
+    assert.match(!verdict.usable ? verdict.why : "", /^only \d+ of its first \d+ words look like words$/);
+  });
+
+  test("many words, half of them shaped like words but none a common one, is garbage; one common word clears it", () => {
+    // A character map shifted by a few letters: pronounceable, never `the`, `of`, `and`.
+    const shifted = ["vabo", "keti", "mulo", "rasp", "xqzt", "bcdfg", "lumo", "pirt", "wrkp", "sdfgh"];
+    const verdict = textLayerVerdict(layoutOf(linesOf(shifted, 20)));
+    assert.equal(verdict.usable, false);
+    assert.match(!verdict.usable ? verdict.why : "", /^none of its \d+ words is a common word$/);
+    assert.deepEqual(textLayerVerdict(layoutOf(linesOf([...shifted.slice(0, 9), "the"], 20))), { usable: true });
+  });
+
+  test("a page with little text is not judged", () => {
+    assert.deepEqual(textLayerVerdict(layoutOf(["\ue021\ue04f \ue052\ue033"])), { usable: true });
+  });
+
+  test("TAMReview.pdf: pages 2–22 (fonts with no character map) are refused, pages 1 and 23 are not", async () => {
+    const pdf = await openPdfPages(new Uint8Array(readFileSync(publicFile("pdf.js/TAMReview.pdf"))));
+    try {
+      assert.equal(pdf.count, 23);
+      const refused: number[] = [];
+      for (let index = 0; index < pdf.count; index++) if (!textLayerVerdict(pdf.layout(index)).usable) refused.push(index + 1);
+      assert.deepEqual(refused, Array.from({ length: 21 }, (_, i) => i + 2));
+    } finally {
+      pdf.close();
+    }
+  });
+});
 
 describe("which pages are read by OCR", () => {
   test("the shared corpus: no page of any PDF has its text layer refused", async () => {
