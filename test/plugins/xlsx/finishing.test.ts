@@ -180,6 +180,12 @@ describe("xlsx cached results (LibreOffice)", () => {
 
   const sheetXml = (bytes: Uint8Array, n: number) => strFromU8(unzipSync(bytes)[`xl/worksheets/sheet${n}.xml`]!);
 
+  it("a running balance's total stores the closing balance", async () => {
+    const finished = await xlsxPlugin.afterRender!((await render(ledger)).bytes, { converter });
+    const e5 = /<c r="E5"[^>]*><f>([^<]*)<\/f><v>([^<]*)<\/v><\/c>/.exec(sheetXml(finished, 1));
+    assert.deepEqual([e5?.[1], Number(e5?.[2])], ["E4", 1900], "600 + 700 + 600, not the 3,800 the balances add up to");
+  });
+
   it("stores every formula's result, equal to LibreOffice's recalculation, and keeps the full calculation on open", async () => {
     const { bytes } = await render(projection);
     const finished = await xlsxPlugin.afterRender!(bytes, { converter });
