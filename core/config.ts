@@ -38,6 +38,11 @@ export interface Config {
    * taken over by the others. It beats six times in this span.
    */
   readonly instanceStaleMs: number;
+  /**
+   * A stopping instance (SIGTERM) gives its running documents this long to finish before it hands the rest back to
+   * the queue; an orchestrator's stop timeout must be longer.
+   */
+  readonly shutdownGraceMs: number;
   readonly rateLimitPerMinute: number;
   /** Slows every job by this many milliseconds; only for tests of cancel and crash recovery. */
   readonly renderDelayMs: number;
@@ -165,6 +170,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     signingSecret: env.QUIRE_SIGNING_SECRET || undefined,
     sweepIntervalMs: int(env.QUIRE_SWEEP_INTERVAL_MS, 60_000, "QUIRE_SWEEP_INTERVAL_MS"),
     instanceStaleMs: Math.max(600, int(env.QUIRE_INSTANCE_STALE_MS, 30_000, "QUIRE_INSTANCE_STALE_MS")),
+    shutdownGraceMs: int(env.QUIRE_SHUTDOWN_GRACE_MS, 20_000, "QUIRE_SHUTDOWN_GRACE_MS"),
     rateLimitPerMinute: int(env.QUIRE_RATE_LIMIT_PER_MINUTE, 120, "QUIRE_RATE_LIMIT_PER_MINUTE"),
     renderDelayMs: int(env.QUIRE_RENDER_DELAY_MS, 0, "QUIRE_RENDER_DELAY_MS"),
     work: {

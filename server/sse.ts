@@ -8,8 +8,17 @@ import type { ServerApp } from "./context.ts";
 import { isFinal, listEvents, type EventRecord } from "../core/events/store.ts";
 import { loadWire, type DocumentRow } from "../core/documents/repo.ts";
 import { requestIdOf } from "./http.ts";
+import { noNotifier } from "../core/store/notify.ts";
 
 const HEARTBEAT_MS = 15_000;
+/**
+ * On a store shared by several instances a document's events may be made on another, which says so by a notice
+ * alone: a stream or a wait that heard nothing for this long reads the store itself, so a notice lost while LISTEN
+ * reconnects costs seconds, never a stream left hanging (as core/artifacts/live.ts does for artifacts). A store of
+ * the process's own has every event told on its bus.
+ */
+const SAFETY_POLL_MS = 5_000;
+const safetyPollOf = (app: ServerApp) => (app.bus.notifier === noNotifier ? null : SAFETY_POLL_MS);
 
 const frame = (record: EventRecord) => `id: ${record.id}\nevent: ${record.type}\ndata: ${JSON.stringify(record)}\n\n`;
 
@@ -28,6 +37,7 @@ export const streamEvents = async (app: ServerApp, res: Response, documentId: st
   res.header("X-Accel-Buffering", "no");
 
   let last = afterSequence;
+  const safetyPoll = safetyPollOf(app);
   let closed = false;
   let wake: (() => void) | null = null;
   const pending: EventRecord[] = [];
@@ -60,14 +70,17 @@ export const streamEvents = async (app: ServerApp, res: Response, documentId: st
           batch = rest;
           continue;
         }
+        let poll: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           wake = resolve;
           if (pending.length || closed) resolve();
+          else if (safetyPoll) poll = setTimeout(resolve, safetyPoll);
         });
+        clearTimeout(poll);
         wake = null;
       }
       const live = pending.splice(0);
-      // A gap means a notification was missed: read the store instead.
+      // A gap (or the safety poll's turn) means a notification may have been missed: read the store instead.
       batch = live.length && live[0]!.sequence === last + 1 ? live : await listEvents(app.db, documentId, last);
     }
   } finally {
@@ -85,12 +98,20 @@ export const waitForFinal = (app: ServerApp, documentId: string, ms: number): Pr
       if (done) return;
       done = true;
       clearTimeout(timer);
+      clearInterval(poll);
       unsubscribe();
       resolve(value);
     };
     const unsubscribe = app.bus.subscribe(documentId, (record) => isFinal(record) && finish(true));
     const timer = setTimeout(() => finish(false), ms);
-    void app.db("documents").where({ id: documentId }).first("status").then((row) => {
-      if (row && !["queued", "running"].includes(row.status)) finish(true);
-    });
+    const check = () =>
+      void app
+        .db("documents")
+        .where({ id: documentId })
+        .first("status")
+        .then((row) => row && !["queued", "running"].includes(row.status) && finish(true))
+        .catch(() => undefined);
+    check();
+    const safetyPoll = safetyPollOf(app);
+    const poll = safetyPoll ? setInterval(check, safetyPoll) : undefined;
   });

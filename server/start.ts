@@ -4,7 +4,7 @@
  */
 import * as ManagedRuntime from "effect/ManagedRuntime";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../core/config.ts";
 import * as Layer from "effect/Layer";
@@ -12,10 +12,10 @@ import { appLayer, services } from "../core/services/index.ts";
 import { engines as enginesOf } from "../core/services/engines.ts";
 import { Registry } from "../core/services/plugins.ts";
 import { ensureApiKeys, ensureFirstKey, makeAuthenticator } from "../core/auth/tenancy.ts";
-import { makeRateLimiter } from "../core/limits/rate.ts";
+import { makeRateLimiter, sweepRateHits } from "../core/limits/rate.ts";
 import { startWorkers } from "../core/jobs/worker.ts";
 import { runDocument } from "../core/documents/run.ts";
-import { recoverInterrupted } from "../core/jobs/recover.ts";
+import { handBack, recoverInterrupted } from "../core/jobs/recover.ts";
 import { beat, BEATS_PER_SPAN, forgetGone, leave, liveOwners } from "../core/jobs/instances.ts";
 import { settleInterrupted } from "../core/documents/idempotency.ts";
 import { sweep } from "../core/documents/content.ts";
@@ -46,12 +46,24 @@ const log = (message: string, error?: unknown) => {
   process.stderr.write(`${JSON.stringify(line)}\n`);
 };
 
-/** Links must survive restarts, so a secret made here is kept in the data directory. */
+/**
+ * Links must survive restarts, so a secret made here is kept in the data directory. Instances sharing that directory
+ * may start at once: each writes a whole secret aside and links it in place, which only the first does (a link fails
+ * on an existing name, and the file is never seen half written), then all read the one that landed.
+ */
 const signingSecret = (config: Config) => {
   if (config.signingSecret) return config.signingSecret;
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, "signing.key");
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  const mine = `${file}.${randomUUID()}.tmp`;
+  writeFileSync(mine, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  try {
+    linkSync(mine, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(mine, { force: true });
+  }
   return readFileSync(file, "utf8").trim();
 };
 
@@ -129,6 +141,7 @@ export const startService = async (config: Config) => {
     concurrency: config.workers,
     run: (documentId, attempts) => runDocument({ ...deps, renderDelayMs: config.renderDelayMs, allowPrivateUrls: config.allowPrivateUrls }, documentId, attempts),
     onError: (documentId, error) => log(`job ${documentId}`, error),
+    handBack: (documentId) => handBack(deps, documentId),
   });
   await failInterruptedExtractions(s.db, await live());
   const heartbeat = setInterval(() => void beat(s.db, owner, s.clock.now()).catch((error) => log("heartbeat failed", error)), config.instanceStaleMs / BEATS_PER_SPAN);
@@ -157,15 +170,15 @@ export const startService = async (config: Config) => {
     work,
     log,
   };
-  const auth = makeAuthenticator(s.db, config.region);
-  // A key revoked on another instance is forgotten here at once too.
-  s.bus.notifier.on("quire_auth", () => auth.forget());
+  // On a shared store every request reads its key: a key revoked on another instance is refused here at once.
+  const auth = makeAuthenticator(s.db, config.region, shared ? 0 : undefined);
   let stopping = false;
   const health = makeHealth({ db: s.db, libreoffice: engines.describe, sandbox: sandbox.available, stopping: () => stopping });
   const app: ServerApp = { ...deps, auth, health, workers, extraction };
   const sweeper = setInterval(() => {
     sweep(s.db, s.blobs, s.clock.now()).catch((error) => log("sweep failed", error));
     sweepDeliveries(s.db, s.clock.now()).catch((error) => log("sweeping webhook deliveries failed", error));
+    sweepRateHits(s.db, s.clock.now().getTime()).catch((error) => log("sweeping rate-limit hits failed", error));
   }, config.sweepIntervalMs);
   sweeper.unref();
   const server = buildServer(app);
@@ -176,12 +189,15 @@ export const startService = async (config: Config) => {
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    // From here /readyz answers 503, so a load balancer sends no more, while the listener stays open for what is in
+    // flight. The running documents get the grace period, still beating (so nobody takes them over); the rest are
+    // handed back to the queue for another instance at once.
     stopping = true;
     clearInterval(sweeper);
-    clearInterval(heartbeat);
     if (takeover) clearInterval(takeover);
+    await workers.stop(config.shutdownGraceMs);
+    clearInterval(heartbeat);
     server.close();
-    await workers.stop();
     await webhooks.stop();
     await work.close();
     await sandbox.close?.();

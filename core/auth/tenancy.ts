@@ -124,9 +124,16 @@ export type AuthResult =
   | { ok: true; principal: Principal }
   | { ok: false; reason: "unauthorized" | "region_mismatch"; message: string };
 
-/** Resolves a bearer token. Lookups are cached briefly because every request pays for them. */
-export const makeAuthenticator = (db: Knex, region: Region, ttlMs = 30_000) => {
+/**
+ * Resolves a bearer token. `cacheMs` > 0 caches lookups that long, because every request pays for them; `forget`
+ * (a key revoked) clears the cache, and a lookup that began before the clear is not kept, since it may have read the
+ * key before the revocation. A store shared by several instances gets no cache (`cacheMs` 0): a key revoked on
+ * another instance would work here until told, and a notice can be lost (issue 18: no 30 s window); the lookup is
+ * one read by a unique index.
+ */
+export const makeAuthenticator = (db: Knex, region: Region, cacheMs = 30_000) => {
   const cache = new Map<string, { principal: Principal | null; until: number }>();
+  let generation = 0;
   const lookup = async (token: string): Promise<Principal | null> => {
     const hash = hashSecret(token);
     if (token.startsWith("ak_")) {
@@ -152,18 +159,25 @@ export const makeAuthenticator = (db: Knex, region: Region, ttlMs = 30_000) => {
       return { ok: false, reason: "region_mismatch", message: `This key belongs to region "${keyRegion}"; this server is region "${region}".` };
     }
     const now = Date.now();
-    const hit = cache.get(token);
+    const hit = cacheMs > 0 ? cache.get(token) : undefined;
     let principal: Principal | null;
     if (hit && hit.until > now) principal = hit.principal;
     else {
+      const began = generation;
       principal = await lookup(token);
-      if (cache.size > 10_000) cache.clear();
-      cache.set(token, { principal, until: now + ttlMs });
+      if (cacheMs > 0 && began === generation) {
+        if (cache.size > 10_000) cache.clear();
+        cache.set(token, { principal, until: now + cacheMs });
+      }
     }
     if (!principal) return { ok: false, reason: "unauthorized", message: "The key or session is unknown, revoked or expired." };
     return { ok: true, principal };
   };
-  return { authenticate, forget: () => cache.clear() };
+  const forget = () => {
+    generation += 1;
+    cache.clear();
+  };
+  return { authenticate, forget };
 };
 export type Authenticator = ReturnType<typeof makeAuthenticator>;
 

@@ -124,7 +124,8 @@ const store = async (deps: RunDeps, row: DocumentRow, result: PipelineResult) =>
 /**
  * One job as an Effect program: the pipeline runs in a worker thread, and interrupting the program (a cancel, or the
  * service stopping) aborts that task. A failure in the error channel ends the document `failed` with its code; an
- * interruption leaves a canceled document without outputs and a running one (shutdown) for the next start to resume.
+ * interruption leaves a canceled document without outputs and a running one (shutdown) for the worker pool to hand back
+ * to the queue (core/jobs/recover.ts).
  */
 export const runDocument = (deps: RunDeps, documentId: string, attempts: number): Effect.Effect<void> =>
   Effect.gen(function* () {
@@ -170,7 +171,7 @@ export const runDocument = (deps: RunDeps, documentId: string, attempts: number)
             await lifecycle.fail(deps, row, { code: "processing_failed", message: "Processing failed unexpectedly; the failure was logged." });
           }),
       }),
-      // Canceled: nothing it made survives. Otherwise the service is stopping: the next start resumes it.
+      // Canceled: nothing it made survives. Otherwise the service is stopping: the job is handed back to the queue.
       Effect.onInterrupt(() => Effect.flatMap(current(deps, documentId), (now) => (now?.status === "canceled" ? Effect.promise(() => dropOutputs(deps, documentId)) : Effect.void))),
     );
   });

@@ -18,7 +18,7 @@ export interface BusShape {
   readonly subscribe: (documentId: string, listener: (record: EventRecord) => void) => () => void;
   readonly wakeWorkers: () => void;
   readonly onWake: (listener: () => void) => () => void;
-  /** How this instance tells the others sharing its store (auth and artifact changes use it too). */
+  /** How this instance tells the others sharing its store (artifact changes use it too). */
   readonly notifier: Notifier;
 }
 

@@ -8,8 +8,19 @@ import type { Knex } from "knex";
 /** Beats per stale span: six missed beats, long enough for a busy instance's event loop (config.instanceStaleMs). */
 export const BEATS_PER_SPAN = 6;
 
+/**
+ * Heartbeats are written and judged by one clock: on PostgreSQL the database's (instances on machines whose clocks
+ * drift apart would otherwise think a live one gone, or a gone one live), as ISO text like the process's.
+ */
+const isoOf = (db: Knex, agoMs = 0) =>
+  db.raw(`to_char((now() - ? * interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, [agoMs]);
+const onPostgres = (db: Knex) => db.client.config.client === "pg";
+
 export const beat = (db: Knex, owner: string, now: Date) =>
-  db("instances").insert({ owner, started_at: now.toISOString(), heartbeat_at: now.toISOString() }).onConflict("owner").merge(["heartbeat_at"]);
+  db("instances")
+    .insert({ owner, started_at: now.toISOString(), heartbeat_at: onPostgres(db) ? isoOf(db) : now.toISOString() })
+    .onConflict("owner")
+    .merge(["heartbeat_at"]);
 
 /** A graceful stop: the instance is gone at once, and what it did not finish is taken over without waiting. */
 export const leave = (db: Knex, owner: string) => db("instances").where({ owner }).delete();
@@ -17,7 +28,7 @@ export const leave = (db: Knex, owner: string) => db("instances").where({ owner 
 /** The owners whose work must not be taken: this one, and on a shared store (`staleMs` given) every other that beat lately. */
 export const liveOwners = async (db: Knex, owner: string, now: Date, staleMs: number | null): Promise<string[]> => {
   if (staleMs === null) return [owner];
-  const since = new Date(now.getTime() - staleMs).toISOString();
+  const since = onPostgres(db) ? isoOf(db, staleMs) : new Date(now.getTime() - staleMs).toISOString();
   const rows: Array<{ owner: string }> = await db("instances").where("heartbeat_at", ">=", since).select("owner");
   return [...new Set([owner, ...rows.map((r) => r.owner)])];
 };

@@ -25,11 +25,30 @@ export const claim = async (db: Knex, owner: string, now: Date): Promise<{ docum
     return n ? { documentId: job.document_id as string, attempts: (job.attempts as number) + 1 } : null;
   });
 
-/** Done; the owner is kept, so which instance made a document stays known. */
-export const complete = (db: Knex, documentId: string) => db("jobs").where({ document_id: documentId }).update({ state: "done" });
+/**
+ * Done, when this owner still holds the job: one taken over from it (judged gone while it ran) is the taker's to
+ * finish. The owner is kept, so which instance made a document stays known.
+ */
+export const complete = (db: Knex, documentId: string, owner: string) =>
+  db("jobs").where({ document_id: documentId, state: "running", owner }).update({ state: "done" });
 
 /** Jobs left `running` by a process that is gone (a crash, a kill, an instance that stopped beating). */
-export const orphaned = async (db: Knex, live: readonly string[]): Promise<Array<{ document_id: string; attempts: number }>> =>
+export const orphaned = async (db: Knex, live: readonly string[]): Promise<Array<{ document_id: string; attempts: number; owner: string }>> =>
   db("jobs").where({ state: "running" }).whereNotIn("owner", live);
 
-export const requeue = (db: Knex, documentId: string) => db("jobs").where({ document_id: documentId }).update({ state: "queued", owner: null });
+/**
+ * The fence of a takeover: moves a running job from `from` to `to`, true when it was still `from`'s. Two instances
+ * sweeping at once both read the same orphan; only the one whose update lands goes on with it, and a job claimed
+ * again since the read (a new owner) is left alone.
+ */
+export const takeOver = async (db: Knex, documentId: string, from: string, to: string): Promise<boolean> =>
+  (await db("jobs").where({ document_id: documentId, state: "running", owner: from }).update({ owner: to })) > 0;
+
+/**
+ * Queued again, if `owner` still holds it; `uncount` gives the attempt back (a graceful stop handed it back: the
+ * job did not fail, so rolling restarts do not use up its MAX_ATTEMPTS).
+ */
+export const requeue = async (db: Knex, documentId: string, owner: string, uncount = false): Promise<boolean> =>
+  (await db("jobs")
+    .where({ document_id: documentId, state: "running", owner })
+    .update({ state: "queued", owner: null, ...(uncount ? { attempts: db.raw("attempts - 1") } : {}) })) > 0;

@@ -1,7 +1,8 @@
 /**
  * The worker pool in the service's process: `concurrency` loops that claim jobs from the store and run them.
  * A wake-up on the bus starts work at once; a slow poll catches jobs queued by another process. Each running job
- * is an Effect program run with its own AbortController: a cancel interrupts the program mid-render.
+ * is an Effect program run with its own AbortController: a cancel interrupts the program mid-render. A stop claims
+ * nothing more, gives the running jobs a grace period to finish, then interrupts the rest and hands them back.
  */
 import * as Effect from "effect/Effect";
 import * as Exit from "effect/Exit";
@@ -14,7 +15,8 @@ export interface WorkerPool {
   /** Aborts the job of a document if it runs in this process. */
   readonly abort: (documentId: string, reason: string) => void;
   readonly running: () => number;
-  readonly stop: () => Promise<void>;
+  /** Claims no more; waits up to `graceMs` for the running jobs, then cuts the rest short and hands them back. */
+  readonly stop: (graceMs?: number) => Promise<void>;
 }
 
 export interface WorkerOptions {
@@ -25,11 +27,15 @@ export interface WorkerOptions {
   readonly pollMs?: number;
   readonly run: (documentId: string, attempts: number) => Effect.Effect<void>;
   readonly onError: (documentId: string, error: unknown) => void;
+  /** A job the stop cut short, for another instance (or the next start) to take (core/jobs/recover.ts). */
+  readonly handBack: (documentId: string) => Promise<void>;
 }
 
 export const startWorkers = (opts: WorkerOptions): WorkerPool => {
   const controllers = new Map<string, AbortController>();
   let stopping = false;
+  /** Set when the grace period ran out: the jobs interrupted from then on are handed back, not done. */
+  let cutShort = false;
   const waiters = new Set<() => void>();
   const unsubscribe = opts.bus.onWake(() => {
     for (const w of waiters) w();
@@ -68,8 +74,8 @@ export const startWorkers = (opts: WorkerOptions): WorkerPool => {
         opts.onError(job.documentId, error);
       } finally {
         controllers.delete(job.documentId);
-        // A job cut short by shutdown stays `running` in the store; the next start resumes it.
-        if (!stopping) await complete(opts.db, job.documentId).catch((error) => opts.onError(job!.documentId, error));
+        const { documentId } = job;
+        await (cutShort ? opts.handBack(documentId) : complete(opts.db, documentId, opts.owner)).catch((error) => opts.onError(documentId, error));
       }
     }
   };
@@ -77,12 +83,19 @@ export const startWorkers = (opts: WorkerOptions): WorkerPool => {
   return {
     abort: (documentId, reason) => controllers.get(documentId)?.abort(new Error(reason)),
     running: () => controllers.size,
-    stop: async () => {
+    stop: async (graceMs = 0) => {
       stopping = true;
       unsubscribe();
       for (const w of waiters) w();
-      for (const c of controllers.values()) c.abort(new Error("the service is stopping"));
-      await Promise.allSettled(loops);
+      const finished = Promise.allSettled(loops);
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = await Promise.race([finished.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs)))]);
+      clearTimeout(timer);
+      if (graceOver) {
+        cutShort = true;
+        for (const c of controllers.values()) c.abort(new Error("the service is stopping"));
+      }
+      await finished;
     },
   };
 };

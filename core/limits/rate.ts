@@ -30,6 +30,13 @@ export const makeWindowInStore = (db: Knex, limit: number, windowMs = 60_000): W
     }),
 });
 
+/**
+ * Drops the hits that left their window under every key. A key's own takes drop its old hits, but a key taken no more
+ * (an organization gone quiet, an artifact nobody visits) would keep its last minute's rows for good. Every window
+ * of the service is a minute long (`windowMs`).
+ */
+export const sweepRateHits = (db: Knex, now: number, windowMs = 60_000) => db("rate_hits").where("at", "<=", now - windowMs).delete();
+
 /** The per-organization limit: documents and extractions together. */
 export interface RateLimiter {
   readonly take: (organizationId: string, now: number) => Promise<number | null>;

@@ -1,11 +1,14 @@
 /**
- * Blob storage behind an interface, so a shared object store can replace the local disk later. Keys are
- * relative paths like `documents/doc_…/out_….docx`; deleting a prefix removes everything a document owns.
+ * Blob storage behind an interface. Keys are relative paths like `documents/doc_…/out_….docx`; deleting a prefix
+ * removes everything a document owns. The store is a directory (`QUIRE_DATA_DIR/blobs`); several instances on one
+ * PostgreSQL mount the same one (NFS, a shared volume) so any instance serves any download (issue 18; why a directory
+ * and not PostgreSQL large objects: docs/architecture.md). Another store (an object store) fits the same interface.
  */
 import * as Context from "effect/Context";
 import * as Layer from "effect/Layer";
 import { mkdir, readFile, rm, writeFile, rename, stat } from "node:fs/promises";
 import { createReadStream } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { dirname, join, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 
@@ -30,8 +33,9 @@ export const localBlobStore = (root: string): BlobStoreShape => {
     put: async (key, bytes) => {
       const full = pathOf(key);
       await mkdir(dirname(full), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const tmp = `${full}.${process.pid}.tmp`;
+      // Write then rename, so a reader never sees half a file; the temporary name is unique, since instances on other
+      // machines sharing the directory may have the same pid.
+      const tmp = `${full}.${randomUUID()}.tmp`;
       await writeFile(tmp, bytes);
       await rename(tmp, full);
     },

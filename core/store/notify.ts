@@ -8,7 +8,7 @@
 import type { Knex } from "knex";
 import { randomUUID } from "node:crypto";
 
-export type Channel = "quire_events" | "quire_wake" | "quire_artifacts" | "quire_auth";
+export type Channel = "quire_events" | "quire_wake" | "quire_artifacts";
 
 export interface Notifier {
   /** Tells the other instances; resolves once PostgreSQL has the message. */
@@ -20,7 +20,7 @@ export interface Notifier {
 
 export const noNotifier: Notifier = { notify: async () => undefined, on: () => () => undefined, close: async () => undefined };
 
-const CHANNELS: Channel[] = ["quire_events", "quire_wake", "quire_artifacts", "quire_auth"];
+const CHANNELS: Channel[] = ["quire_events", "quire_wake", "quire_artifacts"];
 /** A lost LISTEN connection is made again after this long. */
 const RECONNECT_MS = 1_000;
 

@@ -55,9 +55,8 @@ export const apiKeyRoutes: Route[] = [
     handler: async ({ app, res, principal, params }) => {
       const row = await revokeApiKey(app.db, principal.organizationId, params.key_id!, app.now());
       if (!row) throw new NotFound({ message: `No API key ${params.key_id} in this organization.` });
-      // Revocation must bite at once, not when the lookup cache ages out: here and on every other instance.
+      // Revocation must bite at once, not when the lookup cache ages out (instances sharing a store cache nothing).
       app.auth.forget();
-      await app.bus.notifier.notify("quire_auth", row.id);
       sendJson(res, 200, wire(row));
     },
   },

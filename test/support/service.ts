@@ -66,6 +66,8 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
     QUIRE_WORKERS: "2",
     // Threads and LibreOffice start on first use: most service tests never render, and the suite starts dozens.
     QUIRE_WARM_START: "0",
+    // A stop (SIGTERM) hands running documents back after this instead of 20 s: tests stop services mid-job often.
+    QUIRE_SHUTDOWN_GRACE_MS: "1000",
     // On a shared store a killed instance's work waits until its heartbeat is stale (30 s by default) before the
     // restarted one takes it over; the crash tests wait a few seconds, as on SQLite, where it is taken at once.
     ...(databaseUrl ? { QUIRE_DATABASE_URL: databaseUrl, QUIRE_INSTANCE_STALE_MS: "1500" } : {}),
