@@ -1,7 +1,8 @@
 /**
  * @quire/client against the real service: create and wait, typed Problems with pointers, upload and review,
- * extract, an artifact's page link, retries after 429, idempotency keys on creates, and webhook verification
- * against signatures made the service's way and against a real delivery to a loopback receiver.
+ * extract, an artifact's page link, retries after 429, idempotency keys on creates, a create sent again after its
+ * connection dropped (a loopback proxy cuts it), long extractions (202) polled with a timeout and an abort, and
+ * webhook verification against signatures made the service's way and against a real delivery to a loopback receiver.
  */
 import assert from "node:assert/strict";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -12,8 +13,9 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startService, type Service } from "../support/service.ts";
 import { signedHeaders, newSecret } from "../../core/webhooks/signing.ts";
-import { QuireProblem, verifyWebhook, type Document, type DocumentEvent } from "../../clients/typescript/src/index.ts";
+import { createQuire, QuireProblem, verifyWebhook, type Document, type DocumentEvent, type Extraction } from "../../clients/typescript/src/index.ts";
 import { docxText, MEMO, quireOn } from "./support.ts";
+import { startProxy } from "./proxy.ts";
 
 let svc: Service;
 before(async () => {
@@ -204,6 +206,86 @@ describe("retries", () => {
     } finally {
       await limited.stop();
     }
+  });
+});
+
+describe("a dropped connection", () => {
+  test("a create whose answer was lost is sent again with the same key and answers the first document", async () => {
+    // The service makes the document and answers; the proxy cuts the connection before the answer reaches us.
+    const proxy = await startProxy(svc.origin, (req, index) => (req.method === "POST" && index === 0 ? "drop" : "forward"));
+    try {
+      const quire = createQuire({ baseUrl: proxy.baseUrl, apiKey: svc.key });
+      const name = `Dropped ${crypto.randomUUID()}`;
+      const { data } = await quire.POST("/documents", { body: { operation: "create", format: "docx", name, content: { markdown: "# Once" }, background: true } });
+      const posts = proxy.seen.filter((r) => r.method === "POST");
+      assert.equal(posts.length, 2, "sent again after the dropped connection");
+      assert.ok(posts[0]!.idempotencyKey && posts[0]!.idempotencyKey === posts[1]!.idempotencyKey, "with the same Idempotency-Key");
+      const { data: list } = await svc.client.GET("/documents", { params: { query: { name } } });
+      assert.deepEqual(list!.data.map((d) => d.id), [(data as Document).id], "one document, the one the lost answer named");
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test("a request without an Idempotency-Key is not sent again: the failure is the caller's to see", async () => {
+    const proxy = await startProxy(svc.origin, () => "drop");
+    try {
+      const error = await createQuire({ baseUrl: proxy.baseUrl, apiKey: svc.key }).getDocument("doc_01ARZ3NDEKTSV4RRFFQ69G5FAV").catch((e: unknown) => e);
+      assert.ok(error instanceof TypeError, String(error));
+      assert.equal(proxy.seen.length, 1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe("a long extraction (202)", () => {
+  let long: Service;
+  before(async () => {
+    // The service answers every extraction 202 at once; the client collects it with GET /extract/{id}.
+    long = await startService({ QUIRE_DIRECT_WAIT_MS: "0" });
+  });
+  after(async () => {
+    await long?.stop();
+  });
+  // A 14-page paper: seconds of reading, so the answer is 202 even once the reading threads are warm.
+  let paper: { data: string; filename: string };
+  before(async () => {
+    paper = { data: (await readFile(join(import.meta.dirname, "../public/pdf.js/tracemonkey.pdf"))).toString("base64"), filename: "tracemonkey.pdf" };
+  });
+
+  test("is polled until done, and onPending hears of it while it runs", async () => {
+    const pending: Array<{ id: string; polls: number }> = [];
+    const extraction = await quireOn(long).extract(paper, { onPending: (p) => pending.push(p) });
+    assert.match(extraction.markdown, /Trace-based Just-in-Time Type Specialization/);
+    assert.ok(pending.length >= 1, "it answered 202 first");
+    assert.equal(pending[0]!.id, extraction.id);
+    assert.deepEqual(pending.map((p) => p.polls), pending.map((_, i) => i));
+  });
+
+  test("timeoutMs gives up with a QuireProblem timeout naming the extraction, which can still be collected", async () => {
+    const quire = quireOn(long);
+    const problem = await quire.extract(paper, { timeoutMs: 300 }).catch((e: unknown) => e);
+    assert.ok(problem instanceof QuireProblem, String(problem));
+    assert.equal(problem.code, "timeout");
+    const id = /extraction (\S+) did not finish within 300 ms/.exec(problem.detail ?? "")?.[1];
+    assert.ok(id, problem.detail);
+    let collected: Extraction | undefined;
+    for (const deadline = Date.now() + 30_000; !collected && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      const { data, response } = await quire.GET("/extract/{id}", { params: { path: { id } } });
+      if (response.status === 200) collected = data as Extraction;
+    }
+    assert.match(collected?.markdown ?? "", /Trace-based Just-in-Time Type Specialization/);
+  });
+
+  test("an aborted signal stops the waiting at once, with the signal's reason", async () => {
+    const abort = new AbortController();
+    const started = Date.now();
+    const error = await quireOn(long)
+      .extract(paper, { signal: abort.signal, onPending: () => abort.abort(new Error("no longer needed")) })
+      .catch((e: unknown) => e);
+    assert.equal((error as Error).message, "no longer needed");
+    assert.ok(Date.now() - started < 1_500, "no 2-second poll was waited for");
   });
 });
 

@@ -20,6 +20,7 @@ import { startService, type Service } from "../support/service.ts";
 import { startModelServer, type ModelServer, type Reply } from "../support/model-server.ts";
 import { stepOf } from "../support/writer-script.ts";
 import { onOrigin } from "../support/origin.ts";
+import { startProxy, type Action, type Proxy } from "./proxy.ts";
 import { formatPlugins } from "../../plugins/index.ts";
 import type { Document, Extraction, Problem, Report } from "../../clients/typescript/src/types.ts";
 
@@ -321,44 +322,116 @@ describe("over stdio", () => {
   });
 });
 
-describe("canceling a call", () => {
+describe("canceling a call, and long reads", () => {
   let slow: Service;
+  let proxy: Proxy;
   let client: Client;
 
   before(async () => {
-    // Slow jobs, so the call is still waiting when the host gives up on it.
-    slow = await startService({ QUIRE_RENDER_DELAY_MS: "30000" });
+    // Slow jobs, so the call is still waiting when the host gives up on it; every extraction answers 202 first.
+    slow = await startService({ QUIRE_RENDER_DELAY_MS: "30000", QUIRE_DIRECT_WAIT_MS: "0" });
+    // The MCP server reaches the service through a proxy that can hold a create's answer or an event stream.
+    proxy = await startProxy(slow.origin);
     client = new Client({ name: "quire-mcp-test", version: "1.0.0" });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", MAIN], cwd: ROOT, env: envWith({ QUIRE_API_KEY: slow.key, QUIRE_BASE_URL: slow.baseUrl }), stderr: "pipe" }),
+      new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", MAIN], cwd: ROOT, env: envWith({ QUIRE_API_KEY: slow.key, QUIRE_BASE_URL: proxy.baseUrl }), stderr: "pipe" }),
     );
   });
   after(async () => {
     await client?.close();
+    await proxy?.close();
     await slow?.stop();
   });
 
-  test("the host canceling the tool call cancels the document", async () => {
-    const abort = new AbortController();
-    const started = new Promise<void>((resolveStarted) => {
-      const call = client.callTool({ name: "create_document", arguments: { format: "pdf", name: "Abandoned", content: { markdown: "# Never mind" } } }, undefined, {
-        signal: abort.signal,
-        timeout: 60_000,
-        onprogress: () => resolveStarted(),
-      });
-      call.catch(() => undefined);
-    });
-    await started;
-    abort.abort("the user changed their mind");
-    const deadline = Date.now() + 15_000;
+  const statusOf = async (name: string): Promise<string> => {
+    const { data } = await slow.client.GET("/documents", { params: { query: { name } } });
+    return data!.data[0]?.status ?? "";
+  };
+  /** The document's status once it is canceled, or the last one seen within 15 s. */
+  const canceled = async (name: string): Promise<string> => {
     let status = "";
-    while (Date.now() < deadline) {
-      const { data } = await slow.client.GET("/documents", { params: { query: { name: "Abandoned" } } });
-      status = data!.data[0]?.status ?? "";
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      status = await statusOf(name);
       if (status === "canceled") break;
-      await new Promise((r) => setTimeout(r, 200));
     }
-    assert.equal(status, "canceled");
+    return status;
+  };
+  const createCall = (name: string, signal: AbortSignal, onprogress: () => void = () => undefined) =>
+    client
+      .callTool({ name: "create_document", arguments: { format: "pdf", name, content: { markdown: "# Never mind" } } }, undefined, { signal, timeout: 60_000, onprogress })
+      .catch(() => undefined);
+
+  /** Holds the first request `matches` picks until `release`; `reached` settles when it arrives. */
+  const holdFirst = (matches: (method: string, path: string) => boolean) => {
+    let release = (): void => undefined;
+    let reach = (): void => undefined;
+    const reached = new Promise<void>((r) => (reach = r));
+    const released = new Promise<void>((r) => (release = r));
+    let held = false;
+    proxy.hook = async (req): Promise<Action> => {
+      if (!held && matches(req.method ?? "", (req.url ?? "").split("?")[0]!)) {
+        held = true;
+        reach();
+        await released;
+      }
+      return "forward";
+    };
+    return { reached, release };
+  };
+
+  test("the host canceling the tool call cancels the document", async () => {
+    proxy.hook = () => "forward";
+    const abort = new AbortController();
+    await new Promise<void>((started) => void createCall("Abandoned", abort.signal, started));
+    abort.abort("the user changed their mind");
+    assert.equal(await canceled("Abandoned"), "canceled");
+  });
+
+  test("a cancel before the document's first event still cancels it", async () => {
+    // The create is answered, the event stream is held: the server knows the document, no event has come.
+    const events = holdFirst((method, path) => method === "GET" && path.endsWith("/events"));
+    try {
+      const abort = new AbortController();
+      let progressed = 0;
+      void createCall("Canceled before its events", abort.signal, () => progressed++);
+      await events.reached;
+      abort.abort("changed my mind at once");
+      assert.equal(await canceled("Canceled before its events"), "canceled");
+      assert.equal(progressed, 0, "no event had reached the host");
+    } finally {
+      events.release();
+    }
+  });
+
+  test("a cancel while the create is still unanswered cancels the document once it exists", async () => {
+    const create = holdFirst((method, path) => method === "POST" && path === "/v1/documents");
+    try {
+      const abort = new AbortController();
+      void createCall("Canceled before it was created", abort.signal);
+      await create.reached;
+      abort.abort("changed my mind before the answer");
+      // The cancel notification reaches the server while the create is held; then the service answers it.
+      await new Promise((r) => setTimeout(r, 500));
+      create.release();
+      assert.equal(await canceled("Canceled before it was created"), "canceled");
+    } finally {
+      create.release();
+    }
+  });
+
+  test("extract_markdown sends progress while a long read (202) runs, then answers the text", async () => {
+    proxy.hook = () => "forward";
+    const progress: Progress[] = [];
+    // A 14-page paper: seconds of reading, so the answer is 202 even once the reading threads are warm.
+    const paper = readFileSync(join(ROOT, "test/public/pdf.js/tracemonkey.pdf")).toString("base64");
+    const result = await call(client, "extract_markdown", { file: { data: paper, filename: "tracemonkey.pdf" } }, (p) => progress.push(p));
+    ok(result);
+    assert.match(textOf(result), /Trace-based Just-in-Time Type Specialization/);
+    const polls = proxy.seen.filter((r) => r.method === "GET" && r.path.startsWith("/v1/extract/"));
+    assert.ok(polls.length >= 1, "the read answered 202 and was collected with GET /extract/{id}");
+    assert.ok(progress.length >= 1, `progress notifications: ${progress.length}`);
+    assert.match(progress[0]!.message!, /still running/);
+    for (let i = 1; i < progress.length; i++) assert.ok(progress[i]!.progress > progress[i - 1]!.progress, "progress only grows");
   });
 });
 

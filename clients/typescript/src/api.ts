@@ -12,7 +12,10 @@ export interface QuireOptions {
   apiKey: string;
   /** A fetch to send with (tests, proxies); default the global fetch. */
   fetch?: typeof fetch;
-  /** Resends after 429 and 503 honouring Retry-After: a count, or the full options. Default 3. */
+  /**
+   * Resends after 429 and 503 honouring Retry-After, and a request with an Idempotency-Key after a dropped
+   * connection: a count, or the full options. Default 3.
+   */
   retries?: number | RetryOptions;
 }
 

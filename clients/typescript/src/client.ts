@@ -5,7 +5,7 @@
 import { createApi, sendingFetch, type Api, type QuireOptions } from "./api.ts";
 import { createAndWait, type WaitOptions } from "./create-and-wait.ts";
 import { followEvents, type FollowOptions } from "./events.ts";
-import { extractMarkdown, uploadFile } from "./files.ts";
+import { extractMarkdown, uploadFile, type ExtractOptions } from "./files.ts";
 import { download, saveOutputs, type SaveOptions } from "./outputs.ts";
 import type { CreateDocumentRequest, Document, DocumentEvent, Extraction, FileRef, Output, QuireFile, Report } from "./types.ts";
 
@@ -15,7 +15,7 @@ export interface QuireHelpers {
   download(output: Pick<Output, "url">): Promise<Uint8Array>;
   saveOutputs(doc: Document, dir: string, options?: SaveOptions): Promise<string[]>;
   uploadFile(bytes: Uint8Array | Blob, filename: string): Promise<QuireFile>;
-  extract(file: FileRef, options?: { store?: boolean }): Promise<Extraction>;
+  extract(file: FileRef, options?: ExtractOptions): Promise<Extraction>;
   getDocument(documentId: string): Promise<Document>;
   getReport(documentId: string): Promise<Report>;
 }

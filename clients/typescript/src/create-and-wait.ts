@@ -14,6 +14,8 @@ export interface WaitOptions {
   onEvent?: (event: DocumentEvent) => void;
   /** The Idempotency-Key of the create; a random one when absent. */
   idempotencyKey?: string;
+  /** The document as created, before any event: its id is known from here on (to cancel it, say). */
+  onCreated?: (document: Document) => void;
 }
 
 /**
@@ -27,6 +29,7 @@ export const createAndWait = async (api: Api, body: CreateDocumentRequest, optio
     params: { header: options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {} },
   });
   const created = data as Document;
+  options.onCreated?.(created);
   if (!["queued", "running"].includes(created.status)) return created;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);

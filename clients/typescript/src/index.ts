@@ -6,6 +6,7 @@ export { verifyWebhook, type VerifyOptions, type WebhookMessage } from "./webhoo
 export { FINAL_EVENTS, sseData, type FollowOptions } from "./events.ts";
 export { outputFileName, type SaveOptions } from "./outputs.ts";
 export type { WaitOptions } from "./create-and-wait.ts";
+export type { ExtractOptions } from "./files.ts";
 export type { RetryOptions } from "./retry.ts";
 export type * from "./types.ts";
 export type { paths, components, operations } from "./generated/openapi.ts";

@@ -1,7 +1,9 @@
 /**
  * A fetch that sends a request again after 429 (rate limited) or 503 (not ready), waiting what `Retry-After`
  * says. The wait is bounded so a long Retry-After fails fast instead of hanging a script: past `maxWaitMs`
- * the 429 is handed back (and becomes a QuireProblem).
+ * the 429 is handed back (and becomes a QuireProblem). A request with an Idempotency-Key (every create) is also
+ * sent again when the connection fails before an answer: the service may have made the document already, and
+ * the same key makes it answer that document instead of making a second one.
  */
 export interface RetryOptions {
   /** How many times to send again; 0 turns retries off. Default 3. */
@@ -31,7 +33,16 @@ export const retryingFetch = (inner: typeof fetch, options: RetryOptions = {}): 
     const original = input instanceof Request ? input : new Request(input, init);
     for (let attempt = 0; ; attempt++) {
       const request = attempt < retries ? original.clone() : original;
-      const response = await inner(request);
+      let response: Response;
+      try {
+        response = await inner(request);
+      } catch (error) {
+        // Only a failed connection (fetch's TypeError), never an abort, and only where a repeat is safe.
+        const resend = error instanceof TypeError && !original.signal.aborted && original.headers.has("Idempotency-Key");
+        if (!resend || attempt >= retries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, retryAfterMs(null, attempt)));
+        continue;
+      }
       if (!RETRIED.has(response.status) || attempt >= retries) return response;
       const wait = retryAfterMs(response.headers.get("retry-after"), attempt);
       if (wait > maxWaitMs) return response;

@@ -49,3 +49,20 @@ export const progressOf = (extra: Extra): ((event: DocumentEvent) => void) => {
       .catch(() => undefined);
   };
 };
+
+/**
+ * The `onPending` of a long extraction (202): a notification each time the read is found still running, so a host
+ * that shows progress (or resets its timeout on it) knows the call is alive. `progress` counts the polls.
+ */
+export const pendingProgressOf = (extra: Extra): ((pending: { id: string; polls: number; elapsedMs: number }) => void) => {
+  const progressToken = extra._meta?.progressToken;
+  if (progressToken === undefined) return () => undefined;
+  return ({ polls, elapsedMs }) => {
+    extra
+      .sendNotification({
+        method: "notifications/progress",
+        params: { progressToken, progress: polls + 1, message: `reading the file: still running after ${Math.round(elapsedMs / 1000)} s` },
+      })
+      .catch(() => undefined);
+  };
+};

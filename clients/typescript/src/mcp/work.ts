@@ -12,18 +12,22 @@ import { documentResult, REPORTED } from "./results.ts";
 export const runDocument = async (quire: Quire, body: CreateDocumentRequest, extra: Extra): Promise<CallToolResult> => {
   const progress = progressOf(extra);
   let documentId: string | undefined;
+  // A cancel can come at any time: before the create was answered it waits for the id (onCreated), after it
+  // goes at once. Either way the document is canceled, not left running until its first event.
   const cancel = () => {
     if (documentId) {
       quire.POST("/documents/{document_id}/cancel", { params: { path: { document_id: documentId } } }).catch(() => undefined);
     }
   };
+  if (extra.signal.aborted) return { content: [{ type: "text", text: "Canceled before the document was created." }], isError: true };
   extra.signal.addEventListener("abort", cancel, { once: true });
   try {
     const document = await quire.createAndWait(body, {
-      onEvent: (event) => {
-        documentId = event.document_id;
-        progress(event);
+      onCreated: (created) => {
+        documentId = created.id;
+        if (extra.signal.aborted) cancel();
       },
+      onEvent: progress,
     });
     const report = REPORTED.has(document.status) ? await quire.getReport(document.id) : null;
     const result = documentResult(document, report);
