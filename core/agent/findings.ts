@@ -31,18 +31,31 @@ const expected = (blocks: ReadonlyArray<Block>, out: Array<{ what: string; text:
   return out;
 };
 
-/** What of the document's text is not on any rendered page (at most `limit`, in document order). */
-export const missingText = (ir: IRDocument, pageTexts: ReadonlyArray<string>, limit = 8): string[] => {
+/** The pieces of the document's text that are on no rendered page (at most `limit`, in document order). */
+export const missingPieces = (ir: IRDocument, pageTexts: ReadonlyArray<string>, limit = 8): Array<{ what: string; text: string }> => {
   const rendered = ` ${normal(pageTexts.join(" "))} `;
-  const missing: string[] = [];
+  const missing: Array<{ what: string; text: string }> = [];
   for (const piece of expected(ir.blocks, [])) {
     const words = normal(piece.text);
     if (words.length < 3 || rendered.includes(` ${words} `)) continue;
-    missing.push(`the ${piece.what} "${piece.text.slice(0, 80)}" is not on any page (dropped, or hidden outside its box)`);
+    missing.push(piece);
     if (missing.length >= limit) break;
   }
   return missing;
 };
+
+/** What of the document's text is not on any rendered page, as the builder reads it. */
+export const missingText = (ir: IRDocument, pageTexts: ReadonlyArray<string>, limit = 8): string[] =>
+  missingPieces(ir, pageTexts, limit).map((p) => `the ${p.what} "${p.text.slice(0, 80)}" is not on any page (dropped, or hidden outside its box)`);
+
+/** The same, as the report's issues of the delivered file. */
+export const missingIssues = (ir: IRDocument, pageTexts: ReadonlyArray<string>, limit = 8): Diagnostic[] =>
+  missingPieces(ir, pageTexts, limit).map((p) => ({
+    code: "layout.text_missing",
+    severity: "warning",
+    category: "layout",
+    message: `The ${p.what} "${p.text.slice(0, 80)}" of the text is on no page of the file the agent made (dropped, or hidden outside its box).`,
+  }));
 
 /** A review finding as the builder reads it. */
 export const findingText = (d: Pick<Diagnostic, "code" | "message" | "location">): string =>

@@ -34,6 +34,14 @@ export const agentNeeds = (needs: Understanding["needs"], deckTemplate: boolean,
     needs.freeLayout && "a free layout",
   ].filter((n): n is string => Boolean(n));
 
+/**
+ * What the request asked of the agent (`agentNeeds`) that the fast path's file lacks when the agent falls back:
+ * comments, tracked changes and a free layout always; charts unless the fast path draws them from the text's chart
+ * blocks. A design to copy is left to `design.not_copied`.
+ */
+export const lostInFallback = (asks: ReadonlyArray<string>, chartsDrawn: boolean): string[] =>
+  asks.filter((a) => a === "comments" || a === "tracked changes" || a === "a free layout" || (a === "charts" && !chartsDrawn));
+
 export const chooseRoute = (input: RouteInput): Route => {
   if (input.format === "artifact") return { path: "fast", reason: "a page is written as blocks that the service builds and corrects itself" };
   const wanted = agentNeeds(input.needs, input.deckTemplate, input.level);

@@ -364,6 +364,25 @@ await quire.save(new Document({
 const imagesIn = (req: ChatRequest) =>
   req.messages.flatMap((m) => (typeof m.content === "string" ? [] : m.content.filter((p) => p.type === "image_url").map((p) => (p as { image_url: { url: string } }).image_url.url)));
 
+/** wordProgram without the section headed `drop`: a program that loses part of the text. */
+const droppingProgram = (drop: string) =>
+  wordProgram({ overflow: false }).replace("for (const line of quire.markdown.split(\"\\n\")) {", `let dropping = false;
+for (const line of quire.markdown.split("\\n")) {
+  if (/^#{1,3} /.test(line)) dropping = line.endsWith(${JSON.stringify(drop)});
+  if (dropping) continue;`);
+
+/** The service's own layout with one relationship Id given to two parts: no safe fix can tell which is meant, so the review does not pass it. */
+const danglingProgram = `
+const { unzipSync, zipSync, strToU8, strFromU8 } = require("fflate");
+const parts = unzipSync(await quire.compile());
+const rels = "word/_rels/document.xml.rels";
+parts[rels] = strToU8(strFromU8(parts[rels]).replace("</Relationships>", '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>'));
+await quire.save(zipSync(parts));`;
+
+const reportOf = async (id: string) => (await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: id } } })).data!;
+
+const needs = (over: Partial<ReturnType<typeof understanding>["needs"]>) => ({ comments: false, tracked_changes: false, template: false, copy_design: false, charts: false, free_layout: false, ...over });
+
 describe("the agent path", () => {
   test("an error, its fix, an inspection that finds an overflow, its fix: the file has the comment and every heading", async () => {
     const agentRequests: ChatRequest[] = [];
@@ -534,5 +553,128 @@ describe("the agent path", () => {
     } finally {
       await new Promise((resolve) => outside.close(resolve));
     }
+  });
+
+  test("a file corrected after the last inspection carries its own checks and what the last look saw", async () => {
+    const programs = [wordProgram({ overflow: true }), droppingProgram("Timeline")];
+    const script = writer({ understand: { json: understanding({ quality: "fast", needs: needs({ comments: true }) }) } });
+    let agent = 0;
+    model.script = async (req, i): Promise<Reply> => {
+      if (stepOf(req) === "agent") return { json: { plan: `attempt ${++agent}`, program: programs[Math.min(agent, programs.length) - 1] } };
+      if (stepOf(req) === "inspect") return { json: { problems: [{ page: 1, kind: "overflow", description: "the body text is huge and runs past the margins", fix: "use 11 pt body text" }], verdict: "correct" } };
+      return script(req, i);
+    };
+    const id = await create({ format: "docx", quality: "fast", prompt: "A memo on the office move with comments for the team [AGENT-5]." });
+    const doc = await finished(id);
+    assert.equal(doc.status, "ready_with_warnings", JSON.stringify(doc.error));
+    assert.equal(doc.route?.path, "agent");
+    const list = await events(id);
+    assert.deepEqual(list.filter((e) => e.type === "agent.step").map((e) => (e.data as Record<string, unknown>).outcome), ["file", "file"]);
+    assert.equal(list.filter((e) => e.type === "agent.checked").length, 1, "fast has one inspection: the corrected file was not looked at");
+    assert.ok(!docxText(await fileOf(doc, "docx")).includes("Timeline"), "the corrected file is the one delivered");
+
+    const issues = (await reportOf(id)).issues;
+    const seen = issues.filter((i) => i.code === "layout.visual_problem");
+    assert.equal(seen.length, 1);
+    assert.match(seen[0]!.message, /before the agent's last correction.*huge/);
+    assert.ok(issues.some((i) => i.code === "layout.text_missing" && /"Timeline"/.test(i.message)), "the service's own check of the delivered file is in the report");
+  });
+
+  test("a file that opens but fails review is sent back; a model that cannot look at images leaves the file as the service's checks passed it", async () => {
+    const programs = [danglingProgram, wordProgram({ overflow: false })];
+    const script = writer({ understand: { json: understanding({ quality: "fast", needs: needs({ comments: true }) }) } });
+    const seen: string[] = [];
+    model.script = async (req, i): Promise<Reply> => {
+      if (stepOf(req) === "agent") {
+        seen.push(req.lastUser);
+        return { json: { plan: `attempt ${seen.length}`, program: programs[Math.min(seen.length, programs.length) - 1] } };
+      }
+      if (stepOf(req) === "inspect") return { status: 400, body: { error: { message: "Invalid content type. image_url is only supported by certain models.", type: "invalid_request_error" } } };
+      return script(req, i);
+    };
+    const id = await create({ format: "docx", quality: "fast", prompt: "A memo on the office move with comments for the team [AGENT-6]." });
+    const doc = await finished(id);
+    assert.ok(["ready", "ready_with_warnings"].includes(doc.status), `${doc.status} ${JSON.stringify(doc.error)}`);
+    assert.equal(doc.route?.path, "agent", "a model that cannot look does not end the agent's file");
+    const list = await events(id);
+    const steps = list.filter((e) => e.type === "agent.step").map((e) => e.data as Record<string, unknown>);
+    assert.deepEqual(steps.map((s) => s.outcome), ["invalid_file", "file"]);
+    assert.match(String(steps[0]!.message), /package\.rels_duplicate_id/);
+    assert.match(seen[1]!, /not a valid file of this format[\s\S]*rels_duplicate_id/, "the review's finding went back to the agent");
+    const checked = list.filter((e) => e.type === "agent.checked").map((e) => e.data as Record<string, unknown>);
+    assert.deepEqual(checked.map((c) => c.verdict), ["not_inspected"]);
+    assert.ok(!list.some((e) => e.type === "agent.fallback"));
+    const issues = (await reportOf(id)).issues;
+    assert.ok(issues.some((i) => i.code === "layout.not_inspected" && /image_url/.test(i.message)), "the report says no model looked at the pages");
+    assert.ok(!issues.some((i) => i.code === "layout.text_missing"), "every heading reached a page");
+    const parts = unzipSync(await fileOf(doc, "docx"));
+    const ids = [...strFromU8(parts["word/_rels/document.xml.rels"]!).matchAll(/Id="(\w+)"/g)].map((m) => m[1]);
+    assert.equal(new Set(ids).size, ids.length, "the file that failed review is not the one delivered");
+  });
+
+  test("an agent's deck that leaves its template is told so, and delivered with design.not_copied", async () => {
+    const template = readFileSync(join(import.meta.dirname, "../../../shared/corpus/pptx/python-pptx-test.pptx"));
+    const fresh = `const PptxGenJS = require("pptxgenjs"); const pres = new PptxGenJS(); pres.layout = "LAYOUT_WIDE";
+for (const part of quire.markdown.split(/^## /m).slice(1)) pres.addSlide().addText(part.split("\\n")[0], { x: 0.5, y: 0.5, w: 12, h: 1, fontSize: 32 });
+await quire.save(pres);`;
+    const script = writer({
+      understand: { json: understanding({ format: "pptx", type: "presentation", quality: "fast", title: "Office move", needs: needs({ charts: true }) }) },
+      outline: { json: outline([{ heading: "Why we move", size: 1 }, { heading: "Timeline", size: 1 }]) },
+    });
+    const seen: string[] = [];
+    model.script = async (req, i): Promise<Reply> => {
+      if (stepOf(req) === "agent") {
+        seen.push(req.lastUser);
+        return { json: { plan: `attempt ${seen.length}`, program: fresh } };
+      }
+      if (stepOf(req) === "inspect") return { json: { problems: [], verdict: "good" } };
+      return script(req, i);
+    };
+    const id = await create({
+      prompt: "A short deck on the office move with a chart, in the look of our template [AGENT-7].",
+      sources: [{ data: template.toString("base64"), filename: "company-template.pptx" }],
+    });
+    const doc = await finished(id);
+    assert.equal(doc.status, "ready_with_warnings", JSON.stringify(doc.error));
+    assert.equal(doc.route?.path, "agent", doc.route?.reason);
+    assert.equal(seen.length, 2, "a good look does not end the session while the deck is off its template");
+    assert.match(seen[1]!, /does not use the template.*quire\.compile\(\)/s);
+    const issues = (await reportOf(id)).issues;
+    assert.ok(issues.some((i) => i.code === "design.not_copied" && /masters, layouts and theme/.test(i.message)), JSON.stringify(issues.map((i) => i.code)));
+  });
+
+  test("a fallback says what the request asked for that the fast path's file lacks", async () => {
+    const script = writer({ understand: { json: understanding({ quality: "fast", needs: needs({ comments: true, tracked_changes: true }) }) } });
+    model.script = async (req, i): Promise<Reply> => (stepOf(req) === "agent" ? { status: 400, body: { error: { message: "this model writes no programs", type: "invalid_request_error" } } } : script(req, i));
+    const id = await create({ format: "docx", prompt: "A memo on the office move with comments and tracked changes [AGENT-8]." });
+    const doc = await finished(id);
+    assert.equal(doc.status, "ready_with_warnings", JSON.stringify(doc.error));
+    assert.equal(doc.route?.path, "fast");
+    const lost = (await reportOf(id)).issues.filter((i) => i.code === "request.not_delivered");
+    assert.equal(lost.length, 1);
+    assert.match(lost[0]!.message, /comments and tracked changes.*agent could not finish.*fast path/);
+  });
+
+  test("a workbook from the agent stores its formulas' results, as the fast path's does", async () => {
+    const program = `const ExcelJS = require("exceljs"); const wb = new ExcelJS.Workbook(); const ws = wb.addWorksheet("Budget");
+ws.addRow(["Item", "Cost"]); ws.addRow(["Rent", 1200]); ws.addRow(["Power", 300]);
+ws.getCell("A4").value = "Total"; ws.getCell("B4").value = { formula: "SUM(B2:B3)" };
+await quire.save(wb);`;
+    const script = writer({
+      understand: { json: understanding({ format: "xlsx", type: "spreadsheet", quality: "fast", title: "Budget", needs: needs({ charts: true }) }) },
+      outline: { json: outline([{ heading: "Budget", size: 3, columns: ["Item", "Cost"] }], { title: "Budget" }) },
+      part: (heading) => ({ text: `## ${heading}\n\n| Item | Cost |\n|---|---|\n| Rent | 1200 |\n| Power | 300 |` }),
+    });
+    model.script = async (req, i): Promise<Reply> => {
+      if (stepOf(req) === "agent") return { json: { plan: "the budget", program } };
+      if (stepOf(req) === "inspect") return { json: { problems: [], verdict: "good" } };
+      return script(req, i);
+    };
+    const id = await create({ prompt: "A budget for the office with a chart [AGENT-9]." });
+    const doc = await finished(id);
+    assert.ok(["ready", "ready_with_warnings"].includes(doc.status), `${doc.status} ${JSON.stringify(doc.error)}`);
+    assert.equal(doc.route?.path, "agent");
+    const sheet = strFromU8(unzipSync(await fileOf(doc, "xlsx"))["xl/worksheets/sheet1.xml"]!);
+    assert.match(sheet, /<c r="B4"[^>]*><f>SUM\(B2:B3\)<\/f><v>1500<\/v><\/c>/, "the formula's result is stored beside it");
   });
 });

@@ -19,6 +19,7 @@ import type { Level } from "../../writing/understand.ts";
 import type { BuildBrief } from "../../agent/prompts.ts";
 import type { Problem } from "../../agent/schemas.ts";
 import { AGENT_DEADLINE_MS } from "../../agent/budget.ts";
+import { lostInFallback } from "../../agent/route.ts";
 import { renderPrepared, locatedDiagnostics, type Prepared } from "../create-content.ts";
 import type { Design } from "../steps/design.ts";
 import { fileBase, outputs } from "../steps/deliver.ts";
@@ -47,15 +48,29 @@ const designSummary = (bytes: Uint8Array): string => {
 
 const EXTENSION = { png: "png", jpg: "jpg", gif: "gif" } as const;
 
-/** What the last look still saw, as the report's issues. */
-const unresolvedIssues = (problems: ReadonlyArray<Problem>): Diagnostic[] =>
+/**
+ * What the last look still saw, as the report's issues: on the delivered file, or on the file before its last
+ * correction when no inspection was left to look at the corrected one (the problem may be gone, or not).
+ */
+const unresolvedIssues = (problems: ReadonlyArray<Problem>, seen: "this" | "before" | "none"): Diagnostic[] =>
   problems.map((p) => ({
     code: "layout.visual_problem",
     severity: "warning",
     category: "layout",
-    message: `Seen on the rendered page and not corrected (${p.kind.replace("_", " ")}): ${p.description}`,
+    message:
+      seen === "this"
+        ? `Seen on the rendered page and not corrected (${p.kind.replace("_", " ")}): ${p.description}`
+        : `Seen on the rendered page before the agent's last correction, which no inspection was left to look at (${p.kind.replace("_", " ")}): ${p.description}`,
     location: { pages: [p.page] },
   }));
+
+/** Pages no model looked at: only the service's own checks passed the file. */
+const notInspectedIssue = (why: string): Diagnostic => ({
+  code: "layout.not_inspected",
+  severity: "info",
+  category: "layout",
+  message: `The agent's pages were not looked at (${why.slice(0, 200)}): only the service's own checks passed the file.`,
+});
 
 export const agentPath = (input: AgentPathInput) =>
   Effect.gen(function* () {
@@ -66,7 +81,12 @@ export const agentPath = (input: AgentPathInput) =>
       Effect.gen(function* () {
         yield* event("agent.fallback", { reason, steps, path: "fast" });
         const result = yield* renderPrepared({ format, ...(template ? { template: template.bytes } : {}) }, prepared);
-        return { result, fellBack: reason };
+        // A deck's template shows a chart as its table; elsewhere the fast path draws the text's chart blocks.
+        const lost = lostInFallback(input.brief.asks, !template && prepared.ir.blocks.some((b) => b.type === "chart"));
+        const note: Diagnostic[] = lost.length
+          ? [{ code: "request.not_delivered", severity: "warning", category: "content", message: `The request asked for ${lost.join(" and ")}, which the file does not have: the agent could not finish (${reason}) and the fast path that laid the text out does not make ${lost.length > 1 ? "them" : "it"}.` }]
+          : [];
+        return { result: { ...result, diagnostics: [...note, ...result.diagnostics] }, fellBack: reason };
       });
 
     const sandbox = yield* Sandbox;
@@ -114,7 +134,12 @@ export const agentPath = (input: AgentPathInput) =>
     return {
       result: {
         outputs: delivered,
-        diagnostics: locatedDiagnostics(prepared, file.text, unresolvedIssues(outcome.unresolved)),
+        // The service's own checks of the delivered file, then what the last look saw that was not corrected.
+        diagnostics: locatedDiagnostics(prepared, file.text, [
+          ...outcome.issues,
+          ...unresolvedIssues(outcome.unresolved, outcome.seen),
+          ...(outcome.notInspected !== null ? [notInspectedIssue(outcome.notInspected)] : []),
+        ]),
         pages: file.pages,
         type: prepared.type,
         style: { applied: prepared.style.applied, unsupported: prepared.style.unsupported },

@@ -6,10 +6,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { chooseRoute } from "../../../core/agent/route.ts";
+import { chooseRoute, lostInFallback } from "../../../core/agent/route.ts";
 import { pagesToInspect, AGENT_BUDGET } from "../../../core/agent/budget.ts";
 import { inspected } from "../../../core/agent/schemas.ts";
-import { missingText } from "../../../core/agent/findings.ts";
+import { missingIssues, missingText } from "../../../core/agent/findings.ts";
+import { offTemplate } from "../../../core/agent/template-kept.ts";
+import { defaultStyle } from "../../../core/style/defaults.ts";
+import { pptxPlugin } from "../../../plugins/pptx/index.ts";
 import { feedbackText, stepMessages, type BuildBrief } from "../../../core/agent/prompts.ts";
 import { chooseDesign } from "../../../core/operations/steps/design.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
@@ -89,6 +92,12 @@ describe("the service's own findings", () => {
     assert.ok(missing.some((m) => m.includes('"Task"')), "a table header");
   });
 
+  test("the same text, as the report's issues of the delivered file", () => {
+    const issues = missingIssues(ir, ["Move Why we move The lease ends in March"]);
+    assert.ok(issues.length >= 2 && issues.every((i) => i.code === "layout.text_missing" && i.severity === "warning"));
+    assert.ok(issues.some((i) => /"Timeline"/.test(i.message)));
+  });
+
   test("the builder gets back the error, the look's problems and the findings, with what is left of its budget", () => {
     assert.match(feedbackText({ kind: "failed", reason: "error", message: "TypeError: x is not a function\n  at line 4", log: "" }, 3), /TypeError.*line 4.*3 programs left/s);
     const looked = feedbackText({ kind: "looked", problems: [{ page: 2, kind: "overflow", description: "the table runs off the page", fix: "narrow it" }], findings: ["docx.table_too_wide: …"], pages: 3 }, 1);
@@ -103,6 +112,37 @@ describe("the service's own findings", () => {
     const next = stepMessages(brief, { program: "await quire.save(1)", feedback: { kind: "invalid", message: "not a zip" } }, 24);
     assert.equal(next.length, 4);
     assert.match(String(next[1]!.content), /BEGIN request[\s\S]*comments[\s\S]*BEGIN document/);
+  });
+});
+
+describe("what a fallback loses", () => {
+  test("comments, tracked changes and a free layout always; charts only when the fast path draws none; a design is not this", () => {
+    const asks = ["comments", "tracked changes", "a template", "the design of a given file", "charts", "a free layout"];
+    assert.deepEqual(lostInFallback(asks, false), ["comments", "tracked changes", "charts", "a free layout"]);
+    assert.deepEqual(lostInFallback(asks, true), ["comments", "tracked changes", "a free layout"]);
+    assert.deepEqual(lostInFallback(["charts"], true), []);
+  });
+});
+
+describe("a deck still on its template", () => {
+  const template = corpus("pptx", "python-pptx-test.pptx");
+  const { ir } = readMarkdown("# Move\n\n## Why we move\n\n- The lease ends\n\n## Timeline\n\n- March\n");
+  const render = (withTemplate: boolean) =>
+    pptxPlugin.render!(ir, defaultStyle("presentation"), { type: "presentation", ...(withTemplate ? { template } : {}) }).then((r) => r.bytes);
+
+  test("a deck laid out on the template is; a deck of its own design, or one whose layout was changed, is not", async () => {
+    const on = await render(true);
+    assert.equal(offTemplate(on, template), null);
+    assert.match(offTemplate(await render(false), template) ?? "", /slide 1 is not laid out on one of the template's slide layouts/);
+    const { unzipSync, zipSync, strToU8, strFromU8 } = await import("fflate");
+    const parts = unzipSync(on);
+    const layout = /Target="\.\.\/slideLayouts\/(slideLayout\d+\.xml)"/.exec(strFromU8(parts["ppt/slides/_rels/slide1.xml.rels"]!))![1]!;
+    parts[`ppt/slideLayouts/${layout}`] = strToU8(strFromU8(parts[`ppt/slideLayouts/${layout}`]!).replace(/<p:cSld( name="[^"]*")?/, '<p:cSld name="Imitated"'));
+    assert.match(offTemplate(zipSync(parts), template) ?? "", /slide 1 is not laid out/);
+  });
+
+  test("a template that gives nothing to compare judges nothing", async () => {
+    assert.equal(offTemplate(await render(false), new Uint8Array([1, 2, 3])), null);
   });
 });
 
