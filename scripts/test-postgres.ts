@@ -26,6 +26,7 @@ const SQLITE_ONLY = new Set(["postgres", "formats", "web-images", "hostile", "ha
 /** The store-level tests that open a real database (the rest of test/core works on fakes or in memory). */
 const STORE_TESTS = [
   "test/core/limits/rate.test.ts",
+  "test/core/jobs/recover.test.ts",
   "test/core/webhooks/deliverer.test.ts",
   ...readdirSync(join(ROOT, "test/core/artifacts"))
     .filter((f) => f.endsWith(".test.ts") && f !== "rate.test.ts")

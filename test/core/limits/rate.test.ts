@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { makeRateLimiter } from "../../../core/limits/rate.ts";
+import { makeRateLimiter, sweepRateHits } from "../../../core/limits/rate.ts";
 import { openTestDatabase } from "../../support/store.ts";
 
 const dir = await mkdtemp(join(tmpdir(), "quire-rate-"));
@@ -32,4 +32,13 @@ test("two limiters on one store count the same hits, as two instances would, and
   assert.equal(taken.filter((t) => t === null).length, 4, "exactly the limit across both");
   assert.equal(await one.take("org_c", t0 + 120_000), null);
   assert.equal((await db("rate_hits").where({ key: "org:org_c" })).length, 1, "hits out of the window were dropped");
+});
+
+test("the sweep drops the hits of keys taken no more, and keeps those still in their window", async () => {
+  const limiter = makeRateLimiter(db, 10);
+  const t0 = 9_000_000;
+  await limiter.take("org_quiet", t0);
+  await limiter.take("org_busy", t0 + 50_000);
+  await sweepRateHits(db, t0 + 60_000);
+  assert.deepEqual((await db("rate_hits").whereIn("key", ["org:org_quiet", "org:org_busy"]).select("key")).map((r) => r.key), ["org:org_busy"]);
 });
