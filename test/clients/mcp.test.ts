@@ -467,6 +467,7 @@ describe("starting by command", () => {
 describe("over streamable HTTP", () => {
   let server: HttpMcp;
   let client: Client;
+  let made: Document;
 
   before(async () => {
     server = await startHttpMcp();
@@ -487,6 +488,7 @@ describe("over streamable HTTP", () => {
     const result = await call(client, "create_document", { format: "docx", name: "Over HTTP", content: { markdown: "# Over HTTP\n\nHello from the MCP server." } }, (p) => progress.push(p));
     ok(result);
     const doc = documentOf(result);
+    made = doc;
     assert.ok(isZip(await downloaded(doc, "docx")));
     assert.ok(progress.length >= 2, `progress notifications: ${progress.length}`);
     assert.match(progress.at(-1)!.message!, /^ready/);
@@ -494,6 +496,45 @@ describe("over streamable HTTP", () => {
     const extracted = await call(client, "extract_markdown", { file: doc.id });
     ok(extracted);
     assert.match(textOf(extracted), /Hello from the MCP server\./);
+  });
+
+  test("review_document, get_report, edit_document, create_artifact and read_artifact_data answer over HTTP too", async () => {
+    const review = await call(client, "review_document", { file: made.id, name: "Reviewed over HTTP" });
+    ok(review);
+    const reviewed = documentOf(review);
+    assert.equal(reviewed.operation, "review");
+    assert.ok(isZip(await downloaded(reviewed, "docx")));
+
+    const report = await call(client, "get_report", { document_id: reviewed.id });
+    ok(report);
+    assert.equal(reportOf(report).document_id, reviewed.id);
+    assert.match(textOf(report), new RegExp(reviewed.id));
+
+    const block = formatPlugins.get("docx")!.edit!.read(await downloaded(made, "docx")).blocks.find((b) => b.text.includes("Hello from"))!;
+    plan = () => ({
+      json: {
+        understood: true,
+        reason: "",
+        track_changes: false,
+        edits: [{ op: "replace_text", block: block.id, find: "Hello", replace: "Greetings", text: null, value: null, formula: null, values: [], after: null, like: null, title: null, body: [] }],
+      },
+    });
+    const edit = await call(client, "edit_document", { file: made.id, prompt: "Say greetings instead of hello." });
+    ok(edit);
+    const edited = documentOf(edit);
+    assert.equal(edited.parent_id, made.id);
+    const text = formatPlugins.get("docx")!.edit!.read(await downloaded(edited, "docx")).blocks.map((b) => b.text).join("\n");
+    assert.match(text, /Greetings from the MCP server\./);
+
+    const markdown = readFileSync(join(ROOT, "examples/artifacts/poll.md"), "utf8");
+    const artifact = await call(client, "create_artifact", { name: "Poll over HTTP", content: { markdown } });
+    ok(artifact);
+    const page = documentOf(artifact);
+    assert.equal(page.format, "artifact");
+    assert.ok(textOf(artifact).includes(page.outputs!.find((o) => o.kind === "html")!.url), "the text carries the page link");
+    const data = await call(client, "read_artifact_data", { document_id: page.id });
+    ok(data);
+    assert.deepEqual((data.structuredContent as { data: unknown[] }).data, [], "no visitor has stored anything yet");
   });
 
   test("each request's own key is used: another organization's document is not found", async () => {
