@@ -16,7 +16,7 @@ import { isBoldHeadingLine, sizeLevel, type TypeScale } from "./page.ts";
 const MANY = 8;
 
 /** Below this share of the page's height is its foot. */
-const FOOT = 0.9;
+export const FOOT = 0.9;
 
 const none: ReadonlySet<LayoutLine> = new Set();
 

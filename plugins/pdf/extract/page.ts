@@ -14,7 +14,7 @@ import type { LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout } from "../..
 import type { Block } from "../../../core/ir/types.ts";
 import { flow, joinLines, listMarker, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
 import { findTables } from "../../../renderers/tesseract/tables.ts";
-import { bodyLines } from "./headings.ts";
+import { bodyLines, FOOT } from "./headings.ts";
 import { continuesItem, hangAt, joinWrapped } from "./wrap.ts";
 
 /** What the whole document says about its type sizes, for headings on any page. */
@@ -71,16 +71,17 @@ export const isBoldHeadingLine = (line: LayoutLine, scale: TypeScale, body: Read
 // ---------------------------------------------------------------------------------------------------- lines
 
 /**
- * mupdf cuts a line at a wide gap (justified text, a tab); pieces on one baseline are one line again, left to right
- * (a footer's parts may come right to left).
+ * mupdf cuts a line at a wide gap (justified text, a tab); pieces on one baseline are one line again. In the page's
+ * foot (below `foot`) pieces coming right to left are put left to right too: a running footer's parts (left, centre,
+ * right) are placed on their own, in any order. Elsewhere such pieces are a figure's labels and stay apart.
  */
-const mergeBaselines = (lines: readonly LayoutLine[]): LayoutLine[] => {
+const mergeBaselines = (lines: readonly LayoutLine[], foot: number): LayoutLine[] => {
   const out: LayoutLine[] = [];
   for (const line of lines) {
     const last = out[out.length - 1];
     const overlap = last ? Math.min(last.y1, line.y1) - Math.max(last.y0, line.y0) : 0;
     const after = last !== undefined && line.x0 >= last.x1 - 0.5;
-    const before = last !== undefined && line.x1 <= last.x0 + 0.5;
+    const before = last !== undefined && line.x1 <= last.x0 + 0.5 && line.y0 >= foot && last.y0 >= foot;
     if (last && last.horizontal && line.horizontal && overlap >= 0.5 * Math.min(last.y1 - last.y0, line.y1 - line.y0) && (after || before)) {
       const words = after ? [...last.words, ...line.words] : [...line.words, ...last.words];
       out[out.length - 1] = {
@@ -241,7 +242,7 @@ export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: Pi
   for (const block of layout.blocks) {
     if (block.kind === "image") blocks.push(block);
     else {
-      const lines = mergeBaselines(block.lines.filter((l) => l.text.trim() !== "")).map((l) => ({ ...l, textBlock: block }));
+      const lines = mergeBaselines(block.lines.filter((l) => l.text.trim() !== ""), FOOT * layout.height).map((l) => ({ ...l, textBlock: block }));
       const merged: LayoutTextBlock = { ...block, lines };
       rangeOf.set(merged, ranges.get(block)!);
       if (lines.length > 0 && !isPageNumber(merged, layout)) blocks.push(merged);
