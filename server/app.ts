@@ -46,8 +46,10 @@ const patternOf = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, "[^
 export const buildServer = (app: ServerApp) => {
   // Body limits are enforced by our own reader (server/http.ts, per route, chunked bodies included) so an oversized
   // body gets a Problem. HyperExpress answers a bare 413 (no Problem, no request id) to anything over its own cap
-  // without calling the route, so that cap is put out of reach.
-  const server = new HyperExpress.Server({ max_body_length: Number.MAX_SAFE_INTEGER });
+  // without calling the route, so that cap is put out of reach. HyperExpress closes its listener on SIGTERM by
+  // itself (`auto_close`); a stopping instance must keep answering (/readyz 503, requests in flight) through its
+  // grace period, and server/start.ts closes it.
+  const server = new HyperExpress.Server({ max_body_length: Number.MAX_SAFE_INTEGER, auto_close: false });
   const log = app.log;
   // A request whose Host is an artifact's origin (`<slug>.<artifact host>`) is that artifact's, whatever its path:
   // it is checked first on every route, and the ordinary routes never answer it.

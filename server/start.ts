@@ -195,6 +195,8 @@ export const startService = async (config: Config) => {
     stopping = true;
     clearInterval(sweeper);
     if (takeover) clearInterval(takeover);
+    const running = workers.running();
+    if (running) log(`stopping: ${running} running document(s) get up to ${config.shutdownGraceMs} ms to finish, then go back to the queue`);
     await workers.stop(config.shutdownGraceMs);
     clearInterval(heartbeat);
     server.close();

@@ -292,8 +292,9 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     }
     assert.ok(taken, "the slow instance took a job");
     process.kill(a.pid, "SIGTERM");
-    let ready = await fetch(`${a.origin}/readyz`);
-    for (const until = Date.now() + 1_000; ready.status === 200 && Date.now() < until; ) ready = await fetch(`${a.origin}/readyz`);
+    const readyz = () => fetch(`${a.origin}/readyz`).catch((error) => assert.fail(`${error.cause ?? error}; the instance said:\n${a.logs().slice(-3000)}`));
+    let ready = await readyz();
+    for (const until = Date.now() + 1_000; ready.status === 200 && Date.now() < until; ) ready = await readyz();
     assert.equal(ready.status, 503, "a load balancer is told at once");
     assert.equal(((await ready.json()) as { status: string }).status, "stopping");
     assert.equal((await db("jobs").where({ document_id: taken }).first()).state, "running", "…while the job still runs in its grace period");
