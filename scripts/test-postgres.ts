@@ -27,6 +27,7 @@ const SQLITE_ONLY = new Set(["postgres", "formats", "web-images", "hostile", "ha
 const STORE_TESTS = [
   "test/core/limits/rate.test.ts",
   "test/core/jobs/recover.test.ts",
+  "test/core/auth/authenticate.test.ts",
   "test/core/webhooks/deliverer.test.ts",
   ...readdirSync(join(ROOT, "test/core/artifacts"))
     .filter((f) => f.endsWith(".test.ts") && f !== "rate.test.ts")
