@@ -81,8 +81,8 @@ export const agentPath = (input: AgentPathInput) =>
       Effect.gen(function* () {
         yield* event("agent.fallback", { reason, steps, path: "fast" });
         const result = yield* renderPrepared({ format, ...(template ? { template: template.bytes } : {}) }, prepared);
-        // A deck's template shows a chart as its table; elsewhere the fast path draws the text's chart blocks.
-        const lost = lostInFallback(input.brief.asks, !template && prepared.ir.blocks.some((b) => b.type === "chart"));
+        // The fast path draws the text's chart blocks, on a deck's template too.
+        const lost = lostInFallback(input.brief.asks, prepared.ir.blocks.some((b) => b.type === "chart"));
         const note: Diagnostic[] = lost.length
           ? [{ code: "request.not_delivered", severity: "warning", category: "content", message: `The request asked for ${lost.join(" and ")}, which the file does not have: the agent could not finish (${reason}) and the fast path that laid the text out does not make ${lost.length > 1 ? "them" : "it"}.` }]
           : [];

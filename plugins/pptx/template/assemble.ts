@@ -7,7 +7,8 @@
  * Taking the template's slides out: the presentation forgets them (its slide list, custom shows and sections, which
  * name slides), its relationships to them go, and so does its relationship to a VBA project (macros are dropped,
  * and the package becomes a plain .pptx). Then every part that nothing kept refers to any more is removed: the
- * slides, their notes, comments and charts, and the media only they used.
+ * slides, their notes, comments and charts, and the media only they used. Our own charts are parts of their own
+ * (ppt/charts/deck-chartN.xml), named apart from the template's.
  */
 import type { Package } from "../../../core/ooxml/package.ts";
 import { relsFrom, relsOf, relsPartOf, sourceOfRels, type Rels } from "../../../core/ooxml/rels.ts";
@@ -27,6 +28,7 @@ const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const PML = "application/vnd.openxmlformats-officedocument.presentationml";
 const MAIN_TYPE = `${PML}.presentation.main+xml`;
 const SECTIONS_EXT = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}";
+const CHART_TYPE = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml";
 const IMAGE_TYPES: Record<string, string> = { png: "image/png", jpeg: "image/jpeg", gif: "image/gif" };
 
 export interface Assembled {
@@ -74,14 +76,25 @@ export function assemble(template: Template, slides: readonly PlannedSlide[], ti
     while (mediaTaken.has(`ppt/media/${name}`.toLowerCase()));
     return name;
   };
+  let charts = 0;
+  const chartName = () => {
+    let name: string;
+    do name = `deck-chart${++charts}.xml`;
+    while (mediaTaken.has(`ppt/charts/${name}`.toLowerCase()));
+    return name;
+  };
   const extensions = new Set<string>();
   let notes = 0;
   slides.forEach((slide, i) => {
     const part = `ppt/slides/slide${i + 1}.xml`;
-    const written = slideXml(slide, i + 1, relative(part, slide.layout.part), template.tableStyle, mediaName);
+    const written = slideXml(slide, i + 1, relative(part, slide.layout.part), template.tableStyle, mediaName, chartName);
     for (const media of written.rels.media) {
       changes.set(`ppt/media/${media.name}`, media.data);
       extensions.add(media.name.slice(media.name.lastIndexOf(".") + 1));
+    }
+    for (const chart of written.rels.charts) {
+      changes.set(`ppt/charts/${chart.name}`, chart.xml);
+      overrides.push([`ppt/charts/${chart.name}`, CHART_TYPE]);
     }
     if (slide.notes && template.notesMaster) {
       const notesPart = `ppt/notesSlides/notesSlide${++notes}.xml`;

@@ -6,12 +6,12 @@
  * normal path's layout (content.ts, layout.ts, measure.ts) inside the template's body placeholder, at the size the
  * template gives body text: what fits at a smaller size is drawn at that size (`fontScale`), what does not fit at
  * 14 pt continues on slides titled "… (cont.)". A slide of text puts all of it in the body placeholder; a slide with
- * a table or a picture takes the title-only layout and places its pieces where the fitting put them, inside the
- * body placeholder's box. Titles are fitted in their placeholder the same way.
+ * a table, a picture or a chart takes the title-only layout and places its pieces where the fitting put them, inside
+ * the body placeholder's box. Titles are fitted in their placeholder the same way.
  */
 import { diagnostic, type Diagnostic } from "../../../core/diagnostics.ts";
 import { plainText } from "../../../core/ir/text.ts";
-import type { Block, HeadingBlock, Inline, IRDocument } from "../../../core/ir/types.ts";
+import type { HeadingBlock, Inline, IRDocument } from "../../../core/ir/types.ts";
 import type { StyleApplied } from "../../../core/style/types.ts";
 import type { ImageData } from "../../../core/contracts/format-plugin.ts";
 import { clean, flowItems, runs, type ContentContext } from "../content.ts";
@@ -95,18 +95,9 @@ export function planDeck(
     layout: { face: template.bodyFace, palette: colours, base, lineSpacing: 1, footnotes },
     diagnostics,
   };
-  const document = { ...ir, blocks: ir.blocks.map(chartAsTable) };
-  for (const block of ir.blocks) {
-    if (block.type !== "chart") continue;
-    const named = block.title ? ` "${block.title}"` : "";
-    diagnostics.push(diagnostic("template.chart_as_table", "warning", "layout", `The ${block.chart} chart${named} is shown as its table: a deck made on a template draws no charts.`, block.id));
-  }
-  const slides = slideSources(document, name).flatMap((source) => planSource(source, ctx));
+  const slides = slideSources(ir, name).flatMap((source) => planSource(source, ctx));
   return { slides, diagnostics };
 }
-
-/** A chart is shown as its table: a template deck has no chart of its own design to draw it with. */
-const chartAsTable = (block: Block): Block => (block.type === "chart" ? block.table : block);
 
 function planSource(source: SlideSource, ctx: PlanContext): PlannedSlide[] {
   switch (source.kind) {

@@ -6,13 +6,14 @@
  * colour, so the template's masters decide how it looks. Bold, italic, strike, links, highlighted gap markers and
  * list levels are the content's own and are written; a bullet comes from the template's list style for its level,
  * and a paragraph that is not a list item says `buNone`. Text drawn smaller than the template's size carries
- * `normAutofit fontScale`. Tables take the template's default table style; pictures and free text sit where the
- * fitting placed them (free text boxes carry their fitted size and their bullets, having no placeholder to inherit
- * them from).
+ * `normAutofit fontScale`. Tables take the template's default table style; pictures, charts and free text sit where
+ * the fitting placed them (free text boxes carry their fitted size and their bullets, having no placeholder to
+ * inherit them from). A chart is a native chart part whose numbers are written in it (no workbook travels with it).
  */
 import { escapeAttribute } from "../../../core/ooxml/xml/markup.ts";
+import { chartXml } from "../../../core/ooxml/chart-xml.ts";
 import { escapeText } from "../edit/runs.ts";
-import type { ParagraphModel, RunModel, ShapeModel, TableShape, TextShape } from "../model.ts";
+import type { ChartShape, ParagraphModel, RunModel, ShapeModel, TableShape, TextShape } from "../model.ts";
 import { monoFace } from "../theme.ts";
 import type { PlaceholderText, PlannedSlide } from "./plan.ts";
 import { emuPerInch } from "./plan.ts";
@@ -34,6 +35,8 @@ export interface Relationship {
 export class SlideRels {
   readonly list: Relationship[] = [];
   readonly media: Array<{ name: string; data: Uint8Array }> = [];
+  /** Chart parts the slide draws, by their name in ppt/charts/. */
+  readonly charts: Array<{ name: string; xml: string }> = [];
 
   add(type: string, target: string, external = false): string {
     const id = `rId${this.list.length + 1}`;
@@ -182,7 +185,30 @@ function tableXml(shape: TableShape, ids: Ids, rels: SlideRels, tableStyle: stri
   );
 }
 
-function shapeXml(shape: ShapeModel, ids: Ids, rels: SlideRels, tableStyle: string, mediaName: (ext: string) => string): string {
+/** The chart part of a chart shape: its labels and series as literal data. */
+const chartPart = (shape: ChartShape): string =>
+  chartXml({
+    kind: shape.chart,
+    ...(shape.title ? { title: shape.title } : {}),
+    categories: { values: shape.labels },
+    series: shape.series.map((s, i) => ({ name: { values: [s.name] }, values: s.values, color: shape.colors[shape.chart === "pie" ? 0 : i] ?? "4472C4" })),
+    ...(shape.chart === "pie" ? { sliceColors: shape.colors } : {}),
+    font: { face: shape.face, size: shape.size, color: shape.textColor },
+  });
+
+function chartFrame(shape: ChartShape, ids: Ids, rels: SlideRels, chartName: () => string): string {
+  const id = ids.take();
+  const name = chartName();
+  rels.charts.push({ name, xml: chartPart(shape) });
+  const ref = rels.add("chart", `../charts/${name}`);
+  return (
+    `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="${id}" name="${escapeAttribute(shape.name)}" descr="${escapeAttribute(shape.alt)}"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>` +
+    `<p:xfrm><a:off x="${emu(shape.box.x)}" y="${emu(shape.box.y)}"/><a:ext cx="${emu(shape.box.w)}" cy="${emu(shape.box.h)}"/></p:xfrm>` +
+    `<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="${ref}"/></a:graphicData></a:graphic></p:graphicFrame>`
+  );
+}
+
+function shapeXml(shape: ShapeModel, ids: Ids, rels: SlideRels, tableStyle: string, mediaName: (ext: string) => string, chartName: () => string): string {
   switch (shape.type) {
     case "text":
       return textBoxXml(shape, ids, rels);
@@ -200,6 +226,8 @@ function shapeXml(shape: ShapeModel, ids: Ids, rels: SlideRels, tableStyle: stri
         `<p:spPr>${xfrm(inchBox(shape.box))}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`
       );
     }
+    case "chart":
+      return chartFrame(shape, ids, rels, chartName);
     default:
       // Shapes of the normal path's own design (rules, bands) have no place on a template's slide.
       return "";
@@ -218,13 +246,14 @@ export function slideXml(
   layoutTarget: string,
   tableStyle: string,
   mediaName: (ext: string) => string,
+  chartName: () => string,
 ): WrittenSlide {
   const rels = new SlideRels();
   rels.add("slideLayout", layoutTarget);
   const ids = new Ids();
   const parts = [
     ...slide.placeholders.map((ph) => placeholderXml(ph, ids, rels)),
-    ...slide.shapes.map((shape) => shapeXml(shape, ids, rels, tableStyle, mediaName)),
+    ...slide.shapes.map((shape) => shapeXml(shape, ids, rels, tableStyle, mediaName, chartName)),
   ];
   if (slide.footer) parts.push(fieldPlaceholder(slide.footer.ph, `<a:r><a:rPr lang="en-US" dirty="0"/><a:t>${escapeText(slide.footer.text)}</a:t></a:r>`, ids));
   if (slide.slideNumber) {

@@ -20,6 +20,7 @@ import { readMarkdown } from "../../../core/markdown/read.ts";
 import { writeMarkdown } from "../../../core/markdown/write.ts";
 import { openPackage } from "../../../core/ooxml/package.ts";
 import { relsOf } from "../../../core/ooxml/rels.ts";
+import { offTemplate } from "../../../core/agent/template-kept.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import type { StyleApplied } from "../../../core/style/types.ts";
 import type { ImageData, RenderResult } from "../../../core/contracts/format-plugin.ts";
@@ -206,16 +207,27 @@ describe("pptx on a template: the deck", () => {
     assert.match(slide, /<a:tbl>/);
   });
 
-  it("a chart is shown as its table, and the report says so", async () => {
-    const { ir } = readMarkdown("## Sales\n\n| Region | Q3 |\n|---|---:|\n| North | 12 |\n");
+  it("a chart is a native chart on the template's slide, its numbers in its own part, read back by our extraction", async () => {
+    const { ir } = readMarkdown("## Sales\n\n| Region | Q3 |\n|---|---:|\n| North | 12 |\n| South | 7 |\n");
     const table = ir.blocks[1]!;
     assert.equal(table.type, "table");
     if (table.type !== "table") return;
-    const charted = { ...ir, blocks: [ir.blocks[0]!, { type: "chart" as const, id: table.id, chart: "bar" as const, labels: ["North"], series: [{ name: "Q3", values: [12] }], table }] };
-    const { bytes, diagnostics } = await pptxPlugin.render!(charted, defaultStyle("presentation"), { type: "presentation", template: corpusFile("pptx", "python-pptx-test.pptx") });
-    assert.match(await textOf(bytes), /\| North \| 12 \|/);
-    // Said in the report, with the chart's block, so a reader knows a chart was asked for.
-    assert.deepEqual(diagnostics.filter((d) => d.code === "template.chart_as_table").map((d) => [d.severity, d.nodeId]), [["warning", table.id]]);
+    const charted = { ...ir, blocks: [ir.blocks[0]!, { type: "chart" as const, id: table.id, chart: "bar" as const, title: "Q3 by region", labels: ["North", "South"], series: [{ name: "Q3", values: [12, 7] }], table }] };
+    const template = corpusFile("pptx", "python-pptx-test.pptx");
+    const { bytes, diagnostics } = await pptxPlugin.render!(charted, defaultStyle("presentation"), { type: "presentation", template });
+    const parts = unzipSync(bytes);
+    const chart = strFromU8(parts["ppt/charts/deck-chart1.xml"]!);
+    assert.match(chart, /<c:barChart>/);
+    for (const value of ["North", "South", "12", "7", "Q3 by region"]) assert.ok(chart.includes(`>${value}<`), `the chart part lacks ${value}`);
+    const rels = relsOf(openPackage(bytes), "ppt/slides/slide1.xml");
+    assert.ok([...rels.values()].some((r) => r.type === "chart" && r.target === "ppt/charts/deck-chart1.xml"), "the slide draws the chart part");
+    assert.match(strFromU8(parts["[Content_Types].xml"]!), /PartName="\/ppt\/charts\/deck-chart1\.xml" ContentType="application\/vnd\.openxmlformats-officedocument\.drawingml\.chart\+xml"/);
+    assert.doesNotMatch(strFromU8(parts["ppt/slides/slide1.xml"]!), /<a:tbl>/, "the chart stands for its table");
+    // Still the template's layout, and a file our review passes.
+    assert.equal(offTemplate(bytes, template), null);
+    assert.deepEqual((await inspectPptx(bytes, { fonts: new Set() } as never)).findings.filter((f) => f.severity === "error").map((f) => f.code), []);
+    assert.deepEqual(diagnostics.filter((d) => d.severity !== "info").map((d) => d.code), []);
+    assert.match(await textOf(bytes), /North[\s\S]*12/);
   });
 
   it("speaker notes go on notes slides when the template has a notes master, and are reported dropped when not", async () => {
@@ -265,6 +277,28 @@ const poppler = ["/usr/bin/pdfinfo", "/usr/bin/pdftotext"];
 
 describe("pptx on a template: LibreOffice reads it", () => {
   const missing = [soffice, ...poppler].filter((p) => !existsSync(p));
+  it(
+    "draws a chart made on a template, with its title and labels",
+    { skip: missing.length > 0 ? `not installed: ${missing.join(", ")}` : false, timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), "quire-pptx-template-chart-"));
+      try {
+        const { ir } = readMarkdown("## Sales\n\n| Region | Q3 |\n|---|---:|\n| Northwest | 12 |\n| Southeast | 7 |\n");
+        const table = ir.blocks[1]!;
+        if (table.type !== "table") throw new Error("no table");
+        const charted = { ...ir, blocks: [ir.blocks[0]!, { type: "chart" as const, id: table.id, chart: "bar" as const, title: "Quarter by region", labels: ["Northwest", "Southeast"], series: [{ name: "Q3", values: [12, 7] }], table }] };
+        const { bytes } = await pptxPlugin.render!(charted, defaultStyle("presentation"), { type: "presentation", template: corpusFile("pptx", "python-pptx-test.pptx") });
+        const input = join(dir, "chart.pptx");
+        await writeFile(input, bytes);
+        await execFileAsync(soffice, [`-env:UserInstallation=file://${join(dir, "profile")}`, "--headless", "--convert-to", "pdf", "--outdir", dir, input], { timeout: 110_000 });
+        await execFileAsync("pdftotext", ["-layout", join(dir, "chart.pdf"), join(dir, "chart.txt")]);
+        const text = await readFile(join(dir, "chart.txt"), "utf8");
+        for (const expected of ["Quarter by region", "Northwest", "Southeast"]) assert.ok(text.includes(expected), `the PDF lacks ${JSON.stringify(expected)}: ${text}`);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
   it(
     "converts both decks to PDFs with one page per slide and the slides' text",
     { skip: missing.length > 0 ? `not installed: ${missing.join(", ")}` : false, timeout: 120_000 },
