@@ -18,11 +18,14 @@ const spanish = new Set([
 export function guessLanguage(text: string): Language {
   let en = 0;
   let es = 0;
-  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-    if (english.has(word)) en++;
-    if (spanish.has(word)) es++;
+  for (const word of text.match(/\p{L}+/gu) ?? []) {
+    const lower = word.toLowerCase();
+    if (english.has(lower)) en++;
+    if (spanish.has(lower)) es++;
+    // An accented lower-case word (también, información) is a strong Spanish hint in a short text; a capitalised one
+    // is as likely a name (Málaga, Córdoba, José) in an English text, so it says nothing.
+    else if (word === lower && /[ñáéíóú]/.test(word)) es += 0.5;
   }
-  // Accented letters and ñ/¿/¡ are strong Spanish hints in short texts.
-  es += (text.match(/[ñ¿¡áéíóú]/gi)?.length ?? 0) * 0.5;
+  es += (text.match(/[¿¡]/g)?.length ?? 0) * 0.5;
   return es > en ? "es" : "en";
 }
