@@ -330,7 +330,7 @@ describe("screenshots of the examples served by the service", () => {
       const doc = await create({ name, content: { markdown: example(name) } });
       const visitor = await visit(pageUrl(doc));
       try {
-        await visitor.page.waitForFunction(() => (window as unknown as PageWindow).service.db.status === "live", undefined, { timeout: 5_000 }).catch(() => undefined);
+        await visitor.page.waitForFunction(() => (window as unknown as PageWindow).service.db.status === "live", undefined, { timeout: 15_000 }).catch(() => undefined);
         await fill[name]?.(visitor.page, pageUrl(doc));
         await visitor.page.waitForTimeout(1_200);
         mkdirSync(SHOTS, { recursive: true });

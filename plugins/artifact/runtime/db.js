@@ -99,22 +99,39 @@
         throw fail("network", "The page could not reach its storage.");
       });
     }
+    // A change seen while the list is being read (the page's own write answered, or one from the stream) may be newer
+    // than what that read returns: it is kept and applied again on top of the list the read brings.
+    function seen(topic, change) {
+      if (topic.loading) topic.during.push(change);
+      if (!topic.list) topic.pending.push(change);
+      else if (apply(topic, change)) notify(topic);
+    }
     function changed(collection, change) {
       var topic = topics[collection];
-      if (topic && topic.list && apply(topic, change)) notify(topic);
+      if (topic) seen(topic, change);
     }
     function load(topic) {
       var started = topic.generation;
+      if (!topic.loading) topic.during = [];
+      topic.loading += 1;
+      var done = function () {
+        topic.loading -= 1;
+        var during = topic.during;
+        if (!topic.loading) topic.during = [];
+        return during;
+      };
       return call("GET", url(topic.collection)).then(function (body) {
+        var during = done();
         if (topic.generation !== started || topic.closed) return;
         topic.list = [];
         var records = (body && body.data) || [];
         for (var i = 0; i < records.length; i++) topic.list.push(records[i]);
-        var pending = topic.pending;
+        var pending = topic.pending.concat(during);
         topic.pending = [];
         for (var j = 0; j < pending.length; j++) apply(topic, pending[j]);
         notify(topic);
       }, function (error) {
+        done();
         // A dead link stays dead: no more reconnecting.
         if (error.code === "link_expired" || error.code === "unauthorized") {
           topic.fatal = true;
@@ -148,8 +165,7 @@
       source.addEventListener("change", function (event) {
         var change;
         try { change = JSON.parse(event.data); } catch (e) { return; }
-        if (!topic.list) topic.pending.push(change);
-        else if (apply(topic, change)) notify(topic);
+        seen(topic, change);
       });
       // The service no longer holds every change missed (a pause of over a day): read the list afresh.
       source.addEventListener("resync", function () {
@@ -400,7 +416,7 @@
       if (typeof callback !== "function") throw fail("input_invalid", "subscribe needs a callback function.");
       var topic = topics[collection];
       if (!topic) {
-        topic = topics[collection] = { collection: collection, subs: new Set(), list: null, pending: [], generation: 0, failures: 0, closed: false, fatal: false };
+        topic = topics[collection] = { collection: collection, subs: new Set(), list: null, pending: [], during: [], loading: 0, generation: 0, failures: 0, closed: false, fatal: false };
         backend.open(topic);
       } else if (topic.list) {
         Promise.resolve().then(function () { if (topic.subs.has(callback)) deliver(topic, callback); });

@@ -337,6 +337,27 @@ describe("artifact pages in Chromium", { timeout: 180_000 }, () => {
     }
   });
 
+  it("keeps a record written while the list is being read afresh, though the read began before the write", async () => {
+    const { html } = await buildExample("signup");
+    const server = await serveShared(html);
+    const context = await browser.newContext();
+    try {
+      const a = await open(context, server.url(SLUG));
+      await a.page.getByText("Live · shared").waitFor();
+      // The list is read at once and answered 800 ms later: the write below lands in between.
+      server.slowLists(800);
+      server.resync();
+      await a.page.waitForTimeout(100);
+      await a.page.evaluate(() => (window as unknown as { service: { db: { set: (c: string, k: string, d: unknown) => Promise<unknown> } } }).service.db.set("volunteers", "late", { Name: "Late Writer" }));
+      await a.page.waitForTimeout(1_200);
+      assert.equal(await a.page.getByText("Late Writer").count(), 1, "the record written during the read is still shown");
+      assert.deepEqual(a.errors, []);
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  });
+
   describe("screenshots of the examples", () => {
     // Kept in the repository only with UPDATE=1 (as the golden fixtures); a plain test run leaves the tree clean.
     const dir = process.env.UPDATE ? path.join(examplesDir, "screenshots") : mkdtempSync(path.join(tmpdir(), "artifact-shots-"));

@@ -49,6 +49,10 @@ export interface SharedServer extends Served {
   expire(): void;
   /** From now on each write waits this long before it is stored: writes in flight together land in any order. */
   slowWrites(ms: () => number): void;
+  /** From now on a collection's list is read at once but answered this much later, as from a busy store. */
+  slowLists(ms: number): void;
+  /** Tells the open streams to read their lists afresh (the service's `resync`). */
+  resync(): void;
 }
 
 function inject(html: string, config: Record<string, unknown>): string {
@@ -105,6 +109,7 @@ export async function serveShared(html: string): Promise<SharedServer> {
   let order = 0;
   let expired = false;
   let writeDelay = () => 0;
+  let listDelay = 0;
 
   const send = (res: http.ServerResponse, change: Change) => {
     const { seq: id, ...rest } = change;
@@ -160,7 +165,9 @@ export async function serveShared(html: string): Promise<SharedServer> {
     if (key === undefined) {
       if (req.method !== "GET") return json(res, 405, { code: "method_not_allowed", message: "GET only." });
       const list = [...(collections.get(collection)?.values() ?? [])].sort((a, b) => b.order - a.order);
-      return json(res, 200, { data: list.map(({ key: k, data, updated_at }) => ({ key: k, data, updated_at })) });
+      const body = { data: list.map(({ key: k, data, updated_at }) => ({ key: k, data, updated_at })) };
+      setTimeout(() => json(res, 200, body), listDelay);
+      return;
     }
     if (req.method === "GET") {
       const found = collections.get(collection)?.get(key);
@@ -211,6 +218,12 @@ export async function serveShared(html: string): Promise<SharedServer> {
     },
     slowWrites: (ms) => {
       writeDelay = ms;
+    },
+    slowLists: (ms) => {
+      listDelay = ms;
+    },
+    resync: () => {
+      for (const s of streams) s.res.write("event: resync\ndata: {}\n\n");
     },
     close: closer(server, sockets),
   };
