@@ -79,7 +79,9 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
     child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
-    const deadline = Date.now() + 30_000;
+    // A loaded 2-core machine can take long to start the service; one that never answers is killed, since a child
+    // left running keeps the test file (and the whole run) from ever ending.
+    const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${output}`);
       try {
@@ -88,7 +90,10 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
       } catch {
         /* not listening yet */
       }
-      if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`service did not start:\n${output}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   };
