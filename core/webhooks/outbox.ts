@@ -75,8 +75,8 @@ export interface ClaimOptions {
   /** Free slots of an endpoint in this process; rows of an endpoint with none are left for later. */
   readonly freeSlots: (endpointId: string) => number;
   /**
-   * Deliveries to one endpoint at once across every instance sharing the store: leases other owners hold count
-   * against it, so several instances together never send an endpoint more than one alone would.
+   * Deliveries to one endpoint at once across every instance sharing the store: every live lease counts against it,
+   * this process's and the others', so several instances together never send an endpoint more than one alone would.
    */
   readonly perEndpoint?: number;
   /** Endpoints with no free slot, left out of the query. */
@@ -112,19 +112,22 @@ export const claimDue = async (db: Knex, opts: ClaimOptions): Promise<{ claimed:
     // Leases that ran out (a process died mid-attempt) first: they have waited longest.
     const candidates: Array<{ id: string; endpoint_id: string }> = [...(await due("delivering", "lease_expires_at")), ...(await due("pending", "next_attempt_at"))];
     const endpoints = [...new Set(candidates.map((c) => c.endpoint_id))];
-    const elsewhere = new Map<string, number>();
+    // Leases live now, whoever holds them. This process's own count too: its free slots alone leave room for what
+    // the others hold (4 − mine), and the others' count alone leaves room for what it holds (4 − theirs), so taking
+    // the smaller of the two let two instances send 4 + min(mine, theirs) at once. A lease is released only after
+    // its answer came back, so the rows count every attempt still on the wire.
+    const leased = new Map<string, number>();
     if (opts.perEndpoint !== undefined && endpoints.length) {
       const held: Array<{ endpoint_id: string; n: string | number }> = await trx(TABLE)
         .whereIn("endpoint_id", endpoints)
         .andWhere({ state: "delivering" })
         .andWhere("lease_expires_at", ">", now)
-        .whereNot("lease_owner", opts.owner)
         .groupBy("endpoint_id")
         .select("endpoint_id")
         .count({ n: "*" });
-      for (const h of held) elsewhere.set(h.endpoint_id, Number(h.n));
+      for (const h of held) leased.set(h.endpoint_id, Number(h.n));
     }
-    const slots = (endpointId: string) => Math.min(opts.freeSlots(endpointId), (opts.perEndpoint ?? Infinity) - (elsewhere.get(endpointId) ?? 0));
+    const slots = (endpointId: string) => Math.min(opts.freeSlots(endpointId), (opts.perEndpoint ?? Infinity) - (leased.get(endpointId) ?? 0));
     const taken = new Map<string, number>();
     const chosen: string[] = [];
     for (const c of candidates) {

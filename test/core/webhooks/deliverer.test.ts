@@ -18,7 +18,7 @@ import { openTestDatabase } from "../../support/store.ts";
 import { Clock } from "../../../core/services/clock.ts";
 import { newId } from "../../../core/services/ids.ts";
 import { makeDeliverer, type DelivererOptions } from "../../../core/webhooks/deliverer.ts";
-import { cancelForEndpoint, enqueueFinal } from "../../../core/webhooks/outbox.ts";
+import { cancelForEndpoint, claimDue, enqueueFinal } from "../../../core/webhooks/outbox.ts";
 import { newSecret } from "../../../core/webhooks/signing.ts";
 import { RETRY_DELAYS_MS } from "../../../core/webhooks/schedule.ts";
 import { validateWebhookEvent } from "../../../generated/validators.js";
@@ -400,10 +400,29 @@ describe("the deliverer", () => {
     const got = rx.at("/race").map((r) => r.headers["webhook-id"]);
     assert.equal(new Set(got).size, 200, "every message arrived");
     assert.equal(got.length, 200, "and none twice");
-    if (process.env.DEBUG_WEBHOOKS) console.error({ mine, theirs, ms: Date.now() - t0 });
+    if (process.env.DEBUG_WEBHOOKS) console.error({ mine, theirs, ms: Date.now() - t0, peak: rx.peak("/race") });
     assert.equal(mine + theirs, 200);
     // The cap of 4 holds for both processes together: leases the other holds count against it.
     assert.ok(rx.peak("/race") <= 4, `at most 4 at once to the endpoint, saw ${rx.peak("/race")}`);
+  });
+
+  test("a claim leaves an endpoint's cap for what this process and the others have on the wire together", async () => {
+    const now = new Date();
+    await addEndpoint("prj_cap", `${rx.base}/cap`);
+    const docs = [];
+    for (let i = 0; i < 8; i++) docs.push(await finishDocument("prj_cap", now));
+    const lease = new Date(now.getTime() + 60_000).toISOString();
+    const hold = (doc: { id: string }, owner: string) => db("webhook_deliveries").where({ document_id: doc.id }).update({ state: "delivering", lease_owner: owner, lease_expires_at: lease, attempts: 1 });
+    // This process has two in flight, another process one: of a cap of 4, one slot is left, however many are due.
+    await hold(docs[0]!, "proc_a");
+    await hold(docs[1]!, "proc_a");
+    await hold(docs[2]!, "proc_b");
+    const claim = (inFlightHere: number) => claimDue(db, { owner: "proc_a", now, leaseMs: 30_000, limit: 16, full: [], perEndpoint: 4, freeSlots: () => 4 - inFlightHere });
+    assert.equal((await claim(2)).claimed.length, 1);
+    // Now four are out: nothing more until one comes back.
+    const none = await claim(3);
+    assert.equal(none.claimed.length, 0);
+    assert.equal(none.more, true);
   });
 
   test("a lease left by a process that died is taken over once it runs out; a live lease is left alone", async () => {
