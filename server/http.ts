@@ -76,6 +76,21 @@ export const sendJsonText = (res: Response, status: number, json: string, header
 export const sendJson = (res: Response, status: number, body: unknown, headers: Record<string, string> = {}) =>
   sendJsonText(res, status, JSON.stringify(body), headers);
 
+/**
+ * Lets a refusal go out whole while the request's body is still arriving. HyperExpress holds any answer back until
+ * the body's last byte, having already written the status line: a client sending a large body slowly saw half an
+ * answer for minutes, and one sending an endless chunked body never saw the rest. uWebSockets itself goes on
+ * reading the body to its end and drops it, and the connection then serves the next request; a closed connection
+ * was never the way here (uWebSockets closes at once, and a reset can destroy an answer the client has not read
+ * yet). A client that stops sending is cut by uWebSockets' own rule (16 KB in 10 s), as before.
+ */
+const answerBeforeBody = (res: Response) => {
+  const req = (res as Response & { _wrapped_request?: Request & { _body_parser_stop?: () => void } })._wrapped_request;
+  if (!req || req.received) return;
+  req._body_parser_stop?.();
+  req.received = true;
+};
+
 export const sendProblem = (res: Response, error: ApiError, errorsUrl: string) => {
   const problem = problemOf(error, requestIdOf(res), errorsUrl);
   if (res.completed) return;
@@ -84,6 +99,7 @@ export const sendProblem = (res: Response, error: ApiError, errorsUrl: string) =
     res.close();
     return;
   }
+  answerBeforeBody(res);
   res.status(problem.status);
   if (error._tag === "RateLimited") res.header("Retry-After", String(error.retryAfterSeconds));
   if (error._tag === "MethodNotAllowed") res.header("Allow", error.allow.join(", "));

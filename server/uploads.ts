@@ -36,7 +36,8 @@ const tooLarge = () => new FileTooLarge({ message: "The file is over the 20 MB l
  * Reads a multipart body: the part named `file` (one file at most) and up to 10 text fields. Whatever is wrong with
  * the form is answered once the whole body has been read, so the answer goes out on a finished request: busboy's
  * errors (a form that ends before its closing boundary, a malformed part header) as 400 `malformed_request`, too many
- * parts likewise, a file over 20 MB as 413. A body that stops arriving or ends early fails at once (pumpBody).
+ * parts likewise. A file over 20 MB is answered 413 as soon as it passes the limit (the rest of the body is read and
+ * dropped after the answer, server/http.ts). A body that stops arriving or ends early fails at once (pumpBody).
  */
 export const readMultipart = async (req: Request, idleMs = BODY_IDLE_MS): Promise<Upload> => {
   // Part headers and boundaries add a little; a declared body far over the limit is refused before reading.
@@ -91,10 +92,11 @@ export const readMultipart = async (req: Request, idleMs = BODY_IDLE_MS): Promis
   // 'close' follows both the end of the form and an error.
   const parsed = new Promise<void>((resolve) => parser.once("close", resolve));
   try {
-    await pumpBody(req, (chunk) => new Promise<void>((done) => parser.write(chunk, () => done())), idleMs);
+    // Past 20 MB the answer is known: it goes out now, not after the rest of a body that may never end.
+    await pumpBody(req, (chunk) => (over ? Promise.reject(tooLarge()) : new Promise<void>((done) => parser.write(chunk, () => done()))), idleMs);
   } catch (error) {
     parser.destroy();
-    throw error;
+    throw over ? tooLarge() : error;
   }
   parser.end();
   await parsed;

@@ -216,6 +216,138 @@ describe("bodies whose client goes away or stops sending", () => {
   });
 });
 
+/**
+ * A client that goes on sending after its request was refused: it writes its head and body piece by piece, every
+ * `everyMs`, while it reads. Resolves once the whole body is sent (or `maxMs` passed) with the first complete HTTP
+ * answer, how many body bytes had been sent when it was complete, and, when `then` is given, the answer to that
+ * second request written on the same connection after the body.
+ */
+const keepsSending = (request: { head: string; pieces: () => Buffer | null; everyMs: number; maxMs?: number; then?: string }) =>
+  new Promise<{ first: RawAnswer | null; sentWhenAnswered: number; sent: number; second: string; ended: string }>((done) => {
+    const started = Date.now();
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    let sent = 0;
+    let sentWhenAnswered = -1;
+    let firstEnd = -1;
+    let ended = "open";
+    const complete = () => {
+      const end = text.indexOf("\r\n\r\n");
+      if (end < 0) return -1;
+      const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
+      return text.length >= end + 4 + length ? end + 4 + length : -1;
+    };
+    const finish = () => {
+      clearInterval(writer);
+      clearTimeout(limit);
+      setTimeout(() => {
+        socket.destroy();
+        const first = firstEnd > 0 ? { text: text.slice(0, firstEnd), ended: "closed" as const, ms: Date.now() - started } : null;
+        done({ first, sentWhenAnswered, sent, second: firstEnd > 0 ? text.slice(firstEnd) : "", ended });
+      }, request.then ? 1_000 : 0);
+    };
+    socket.on("data", (d) => {
+      text += d;
+      if (firstEnd < 0 && (firstEnd = complete()) > 0) sentWhenAnswered = sent;
+    });
+    socket.on("error", (e: NodeJS.ErrnoException) => (ended = e.code ?? "error"));
+    socket.on("close", () => (ended = ended === "open" ? "closed" : ended));
+    socket.write(request.head);
+    const writer = setInterval(() => {
+      if (!socket.writable) return finish();
+      const piece = request.pieces();
+      if (!piece) {
+        if (request.then) socket.write(request.then);
+        return finish();
+      }
+      socket.write(piece);
+      sent += piece.length;
+    }, request.everyMs);
+    const limit = setTimeout(finish, request.maxMs ?? 20_000);
+  });
+
+/** `n` pieces of `size` bytes, then null. */
+const pieces = (n: number, size: number) => {
+  let left = n;
+  return () => (left-- > 0 ? Buffer.alloc(size, 120) : null);
+};
+
+describe("a refused body: the whole Problem at once while the client still sends; the rest is read and dropped", () => {
+  it("a file declared over 20 MB, sent slowly: 413 file_too_large long before the body would end", async () => {
+    const got = await keepsSending({
+      head: head("POST", "/v1/files", { ...auth, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": 25_000_000 }),
+      pieces: pieces(40, 16 * 1024),
+      everyMs: 50,
+    });
+    assert.ok(got.first, `no whole answer while sending (${got.ended})`);
+    expectRawProblem(got.first, { status: 413, code: "file_too_large" }, "POST /files");
+    assert.ok(got.sentWhenAnswered < 25_000_000 / 10, `answered after ${got.sentWhenAnswered} bytes of 25,000,000`);
+  });
+
+  it("an unknown key with a 1 MB body sent slowly: 401 at once; once the body is in, the connection serves the next request", async () => {
+    const got = await keepsSending({
+      head: head("POST", "/v1/files", { Authorization: "Bearer ak_eu_unknown", "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": 64 * 16 * 1024 }),
+      pieces: pieces(64, 16 * 1024),
+      everyMs: 20,
+      then: `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`,
+    });
+    assert.ok(got.first, `no whole answer (${got.ended})`);
+    expectRawProblem(got.first, { status: 401, code: "unauthorized" });
+    assert.ok(got.sentWhenAnswered < got.sent, `the answer came only after the whole body (${got.sentWhenAnswered} of ${got.sent} bytes)`);
+    assert.match(got.second, /^HTTP\/1\.1 200 OK/, "the same connection answers the next request");
+  });
+
+  it("a chunked JSON body that never ends: 413 payload_too_large once it passes the route's limit", async () => {
+    const chunk = (size: number) => Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 32), Buffer.from("\r\n")]);
+    const got = await keepsSending({
+      head: head("POST", "/v1/webhook-endpoints", { ...auth, "Content-Type": "application/json", "Transfer-Encoding": "chunked" }),
+      pieces: () => chunk(16 * 1024),
+      everyMs: 10,
+      maxMs: 5_000,
+    });
+    assert.ok(got.first, `no whole answer while sending (${got.ended})`);
+    expectRawProblem(got.first, { status: 413, code: "payload_too_large" });
+  });
+
+  it("with fetch: a streamed upload refused by its key, and one past 20 MB, read their Problems while the stream goes on", async () => {
+    /** A file part whose data keeps coming, `size` bytes every `everyMs`, up to 60 MB: far more than either wait. */
+    const endless = (size: number, everyMs: number) => {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\n\r\n`));
+        },
+        async pull(controller) {
+          await new Promise((r) => setTimeout(r, everyMs));
+          if (sent >= 60 * 1024 * 1024) return controller.close();
+          sent += size;
+          controller.enqueue(new Uint8Array(size).fill(120));
+        },
+      });
+    };
+    const post = async (key: string, body: ReadableStream<Uint8Array>) => {
+      const started = Date.now();
+      const res = await fetch(`${svc.baseUrl}/files`, {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      } as RequestInit);
+      const text = await res.text();
+      checkResponse("POST /files", res.status, res.headers.get("content-type") ?? "", text);
+      return { status: res.status, code: (JSON.parse(text) as { code: string }).code, ms: Date.now() - started };
+    };
+    // 64 KB every 20 ms: the whole stream would take 20 s.
+    const refused = await post("ak_eu_unknown", endless(64 * 1024, 20));
+    assert.deepEqual([refused.status, refused.code], [401, "unauthorized"]);
+    assert.ok(refused.ms < 5_000, `401 after ${refused.ms} ms`);
+    // 512 KB every 10 ms: past 20 MB within a second or two, and 60 MB would take three times that.
+    const tooLarge = await post(svc.key, endless(512 * 1024, 10));
+    assert.deepEqual([tooLarge.status, tooLarge.code], [413, "file_too_large"]);
+    await assertAlive();
+  });
+});
+
 describe("JSON nested too deep → 400 malformed_request before anything parses it", () => {
   const json = { "Content-Type": "application/json" };
   const send = (body: string) => fetchProblem(`${svc.baseUrl}/documents`, { method: "POST", headers: { ...auth, ...json }, body }, { status: 400, code: "malformed_request", errorsUrl: ERRORS_URL });
