@@ -10,6 +10,7 @@
  */
 import type * as Mupdf from "mupdf";
 import { PdfReadError } from "./errors.ts";
+import { pageRules, type PageRules } from "./rules.ts";
 
 type MupdfModule = typeof Mupdf;
 
@@ -78,6 +79,8 @@ export interface PdfPages {
   readonly outlines: (index: number) => OutlineInk;
   readonly close: () => void;
 }
+  /** The horizontal and vertical rules the page draws (renderers/mupdf/rules.ts: capped per page), for ruled tables. */
+  readonly rules?: (index: number) => PageRules;
 
 /**
  * Filled outlines the size and shape of letters: closed shapes 2 to 40 points high and not much wider than high,
@@ -472,5 +475,14 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
     return { shapes, sizes: sizes.size };
   };
 
-  return { count, layout, png, outlines, close: () => doc.destroy() };
+  const rules = (index: number): PageRules => {
+    const page = doc.loadPage(index);
+    try {
+      return pageRules(mupdf, page);
+    } finally {
+      page.destroy();
+    }
+  };
+
+  return { count, layout, png, outlines, rules, close: () => doc.destroy() };
 };
