@@ -1,7 +1,8 @@
 /**
  * The reader's blocks (model.ts) → IR blocks. Word numbers paragraphs, not lists: list paragraphs become nested IR
  * lists here (a paragraph one level deeper nests under the item before it; another kind of list at the same level
- * starts a new list; any other block ends the lists). Consecutive code paragraphs are one code block; a paragraph
+ * starts a new list; any other block ends the lists). A numbered heading starts with the number Word prints before
+ * it (`## 2.3 Method`). Consecutive code paragraphs are one code block; a paragraph
  * holding only a display formula is a math block. Table rows are padded to the widest row and the first row is the
  * header; a cell holds its paragraphs on lines of their own, list items with their marker, a nested table row by
  * row. Paragraphs that show nothing are left out, and so are tables.
@@ -103,6 +104,7 @@ export const irBlocks = (blocks: readonly Block[]): IrBlock[] => {
     if (b.heading > 0) {
       const segs = segments(b.pieces, "heading");
       const inlines = joined(segs);
+      if (b.number && inlines.length > 0) inlines.unshift(text(`${b.number} `));
       const level = Math.min(6, b.heading) as HeadingLevel;
       const heading: IrBlock[] = inlines.length > 0 ? [withSource<IrBlock>({ type: "heading", id: "", level, inlines }, b.source)] : [];
       push(...heading, ...segmentBlocks(segs.filter((s) => s.kind === "image"), b.source));

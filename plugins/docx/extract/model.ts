@@ -27,6 +27,8 @@ export interface Para {
   readonly k: "p";
   pieces: Piece[];
   readonly heading: number;
+  /** The number Word prints before a numbered heading (`2.3.1.`). */
+  readonly number?: string;
   readonly list: ListItem | undefined;
   readonly kind: "text" | "code" | "quote";
   /** The `w:p` (from the first to the last one when a deleted paragraph mark joined several). */

@@ -1,10 +1,17 @@
 /**
  * List numbering from `word/numbering.xml`: a `w:num` points at an `w:abstractNum` (possibly through a numbering
  * style, `numStyleLink`), whose levels say bullet or number (`numFmt`), the start value and the level text. Counters
- * follow Word: instances of the same abstract list continue each other unless one restarts (`startOverride`);
- * a level restarts when a higher level is used. Markdown can only say `-` or `N.`, so letters and roman numerals
- * become the arabic number of the item.
+ * follow Word: one set per abstract list, which every `w:num` on it continues; a `w:num` whose level has a
+ * `startOverride` sets that level back to the override the first time one of its paragraphs is met (so the
+ * paragraphs after it, in either instance, go on from there); a level restarts when a level above it is used
+ * (`lvlRestart` can say which, or never). Numbered headings count here too, in the same sets as lists.
+ *
+ * Each item carries the label Word prints (`lvlText` with each `%n` the counter of level n in its format: `1.2`,
+ * `a)`, `Article 3`). A label that is only the item's own number and punctuation (`3.`, `(c)`) is what a Markdown
+ * list marker says, so such items stay list items numbered in arabic; a label holding more (`1.2`, `Article 3`) is
+ * `printed`, and the caller writes it as text.
  */
+import { formatNumber } from "./number-format.ts";
 import type { Styles } from "./styles.ts";
 import { child, childrenNamed, valOf, type XEl } from "../../../core/ooxml/xml/tree.ts";
 
@@ -13,6 +20,10 @@ interface Level {
   readonly text: string;
   readonly start: number;
   readonly pStyle: string | undefined;
+  /** `lvlRestart`: restart after this level (1-based) or a higher one is used; 0 never. */
+  readonly restart: number | undefined;
+  /** `isLgl`: every number in the label is decimal. */
+  readonly legal: boolean;
 }
 
 interface Num {
@@ -24,23 +35,39 @@ export interface ListItem {
   readonly level: number;
   readonly ordered: boolean;
   readonly number: number;
+  /** What Word prints before the text (`1.`, `1.2`, `a)`, `•`); "" when nothing. */
+  readonly label: string;
+  /** The label says more than a Markdown list marker can (`1.2`, `Article 3`): it must be written as text. */
+  readonly printed: boolean;
   /** `[ ]` / `[x]` when the bullet is a ballot box. */
   readonly task?: " " | "x";
 }
 
-const levelOf = (lvl: XEl): Level => ({
-  format: valOf(lvl, "numFmt") ?? "decimal",
-  text: valOf(lvl, "lvlText") ?? "",
-  start: Number(valOf(lvl, "start") ?? 1) || 0,
-  pStyle: valOf(lvl, "pStyle"),
-});
+const levelOf = (lvl: XEl): Level => {
+  const restart = valOf(lvl, "lvlRestart");
+  const legal = child(lvl, "isLgl");
+  return {
+    format: valOf(lvl, "numFmt") ?? "decimal",
+    text: valOf(lvl, "lvlText") ?? "",
+    start: Number(valOf(lvl, "start") ?? 1) || 0,
+    pStyle: valOf(lvl, "pStyle"),
+    restart: restart === undefined ? undefined : Number(restart) || 0,
+    legal: legal !== undefined && legal.attrs["val"] !== "0" && legal.attrs["val"] !== "false",
+  };
+};
+
+/** A label that is its own level's number with punctuation around it, which a Markdown marker says. */
+const markerOnly = (text: string, level: number): boolean => text.replace(`%${level + 1}`, "").replace(/[\s.()]/g, "") === "" && text.includes(`%${level + 1}`);
 
 type Abstract = { levels: Map<number, Level>; styleLink: string | undefined };
 
 export class Numbering {
   private readonly nums = new Map<string, Num | null>();
   private readonly abstracts = new Map<string, Abstract | null>();
+  /** Counters by abstract list, by level. */
   private readonly counters = new Map<string, (number | undefined)[]>();
+  /** `numId:level` of the overrides applied already (a `startOverride` counts once, at its first paragraph). */
+  private readonly overridden = new Set<string>();
 
   /** `num` and `abstractNum` elements by id, parsed when first needed (core/ooxml/xml/lazy.ts). */
   constructor(
@@ -104,30 +131,44 @@ export class Numbering {
     return 0;
   }
 
-  /** Counts the next item of a list and describes it; undefined when the numbering shows nothing. */
+  /** Counts the next item of a list (or numbered heading) and describes it; undefined when the numbering shows nothing. */
   item(numId: string, ilvl: number): ListItem | undefined {
     const num = this.num(numId);
     const abs = this.abstractOf(numId);
     if (!num || !abs) return undefined;
     const level = Math.max(0, Math.min(8, ilvl));
-    const override = num.overrides.get(level);
-    const def = override?.level ?? abs.levels.get(level);
+    const defOf = (l: number) => num.overrides.get(l)?.level ?? abs.levels.get(l);
+    const def = defOf(level);
     const format = def?.format ?? "bullet";
     if (format === "none" && (def?.text ?? "") === "") return undefined;
-    const restarts = [...num.overrides.values()].some((o) => o.start !== undefined);
-    const key = restarts ? `num:${numId}` : `abs:${abs.id}`;
-    let counts = this.counters.get(key);
+    let counts = this.counters.get(abs.id);
     if (!counts) {
       counts = [];
-      this.counters.set(key, counts);
+      this.counters.set(abs.id, counts);
     }
-    const start = override?.start ?? def?.start ?? 1;
+    const start = def?.start ?? 1;
+    const override = num.overrides.get(level)?.start;
+    const first = `${numId}:${level}`;
+    if (override !== undefined && !this.overridden.has(first)) {
+      this.overridden.add(first);
+      counts[level] = override - 1;
+    }
     const current = counts[level];
     counts[level] = current === undefined ? start : current + 1;
-    for (let i = level + 1; i < counts.length; i++) counts[i] = undefined;
+    for (let i = level + 1; i < counts.length; i++) {
+      const restart = defOf(i)?.restart;
+      if (restart === undefined || (restart !== 0 && level <= restart - 1)) counts[i] = undefined;
+    }
     const ordered = format !== "bullet" && format !== "none";
     const text = def?.text ?? "";
+    const label = format === "bullet" ? text : text.replace(/%([1-9])/g, (_, n: string) => {
+      const l = Number(n) - 1;
+      const other = defOf(l);
+      const value = counts![l] ?? other?.start ?? 1;
+      return formatNumber(value, def?.legal ? "decimal" : (other?.format ?? "decimal"));
+    });
     const task = format === "bullet" ? (/[\u2610\uF0A8\uF06F]/.test(text) ? " " : /[\u2611\u2612\uF0FE\uF078]/.test(text) ? "x" : undefined) : undefined;
-    return { level, ordered, number: counts[level]!, ...(task ? { task } : {}) };
+    const printed = ordered ? !markerOnly(text, level) : format === "none" && label.trim() !== "";
+    return { level, ordered, number: counts[level]!, label: label.trim(), printed, ...(task ? { task } : {}) };
   }
 }

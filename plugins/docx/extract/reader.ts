@@ -211,8 +211,9 @@ export class Reader {
     }
     if (heading === 0) heading = this.styles.headingLevel(styleId);
 
+    // A numbered heading counts in its list like any numbered paragraph and keeps the number Word prints before it.
     let list: Para["list"];
-    if (heading === 0) {
+    {
       const numPr = child(pPr, "numPr");
       let numId = valOf(numPr, "numId");
       const ilvlText = valOf(numPr, "ilvl");
@@ -232,11 +233,16 @@ export class Reader {
         }
       }
     }
+    let number: string | undefined;
+    if (heading > 0 && list) {
+      if (list.ordered || list.printed) number = list.label || undefined;
+      list = undefined;
+    }
     const kind = this.styles.isCode(styleId) ? "code" : this.styles.isQuote(styleId) ? "quote" : "text";
     const markRPr = child(pPr, "rPr");
     const dropCap = child(pPr, "framePr")?.attrs["dropCap"];
     const joinNext = !!child(markRPr, "del") || !!child(markRPr, "moveFrom") || dropCap === "drop" || dropCap === "margin";
-    return { para: { k: "p", pieces: state.out, heading, list, kind, source: sourceOf(p) }, floats: state.floats, joinNext };
+    return { para: { k: "p", pieces: state.out, heading, ...(number ? { number } : {}), list, kind, source: sourceOf(p) }, floats: state.floats, joinNext };
   }
 
   /** Inline content of a paragraph (or of a wrapper inside one). */
@@ -534,7 +540,7 @@ export class Reader {
       state.floats.push(comment("diagram not read", source));
       return;
     }
-    state.floats.push(...items.map((t): Para => ({ ...textPara(t, source), list: { level: 0, ordered: false, number: 1 } })));
+    state.floats.push(...items.map((t): Para => ({ ...textPara(t, source), list: { level: 0, ordered: false, number: 1, label: "", printed: false } })));
   }
 
   table(tbl: XEl, story: Story): Table {

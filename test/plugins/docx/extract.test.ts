@@ -126,8 +126,9 @@ describe("docx extract: the corpus", () => {
     }
     assert.match(await md("pandoc-german-reference.docx"), /^# Test$/m);
     assert.match(await md("pandoc-i18n_blocks.docx"), /^# This is Heading 1\n\n## This is Heading 2$/m);
-    // Numbered headings keep the heading, not a list marker.
-    assert.match(await md("pandoc-numbered_header.docx"), /^# A Numbered Header\.$/m);
+    // Numbered headings are headings, with the number Word prints before them (issue 7, part 7).
+    assert.match(await md("pandoc-numbered_header.docx"), /^# 1\. A Numbered Header\.$/m);
+    assert.match(await md("pandoc-enumerated_headings.docx"), /^# 1 H1\n\n## 1\.1 H2\n\n### 1\.1\.1 H3\n\nAnd some text$/m);
   });
 
   it("lists nest by level with their real markers", async () => {
@@ -328,6 +329,28 @@ describe("docx extract: built packages", () => {
     const body = [li("one", 0), li("one-a", 1), li("deep", 2), li("one-b", 1), li("two", 0), li("two-a", 1), p("Styled", '<w:pStyle w:val="ListBullet"/>')].join("");
     const { markdown } = await extract({ body, styles, numbering });
     assert.equal(markdown, "1. one\n   1. one-a\n      - deep\n   2. one-b\n2. two\n   1. two-a\n\n- Styled");
+  });
+
+  it("writes the number Word prints before a numbered heading, counted with the headings before it", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:pStyle w:val="Heading1"/><w:lvlText w:val="%1."/></w:lvl>` +
+      `<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:pStyle w:val="Heading2"/><w:lvlText w:val="%1.%2"/></w:lvl>` +
+      `<w:lvl w:ilvl="2"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:pStyle w:val="Heading3"/><w:lvlText w:val="%1.%2.%3."/></w:lvl>` +
+      `<w:lvl w:ilvl="3"><w:start w:val="1"/><w:numFmt w:val="upperLetter"/><w:lvlText w:val="Annex %4"/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="7"><w:abstractNumId w:val="0"/></w:num>`;
+    const heading = (n: number) =>
+      `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/><w:pPr><w:numPr>${n > 1 ? `<w:ilvl w:val="${n - 1}"/>` : ""}<w:numId w:val="7"/></w:numPr></w:pPr></w:style>`;
+    const styles = heading(1) + heading(2) + heading(3);
+    const h = (text: string, n: number) => p(text, `<w:pStyle w:val="Heading${n}"/>`);
+    const body = [
+      h("Intro", 1), h("Scope", 2), p("Text."), h("Method", 1), h("Data", 2), h("Tools", 2), h("Section 2.3", 2), h("Detail", 3),
+      p("Annexed", `<w:pStyle w:val="Heading1"/><w:numPr><w:ilvl w:val="3"/><w:numId w:val="7"/></w:numPr>`),
+    ].join("");
+    const { markdown } = await extract({ body, styles, numbering });
+    assert.equal(
+      markdown,
+      "# 1. Intro\n\n## 1.1 Scope\n\nText.\n\n# 2. Method\n\n## 2.1 Data\n\n## 2.2 Tools\n\n## 2.3 Section 2.3\n\n### 2.3.1. Detail\n\n# Annex A Annexed",
+    );
   });
 
   it("writes tables with spans, vertical merges, grid gaps, nested tables and breaks", async () => {
