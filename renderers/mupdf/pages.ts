@@ -77,10 +77,10 @@ export interface PdfPages {
   readonly png: (index: number, options: { dpi: number; clip?: LayoutBox; maxPixels?: number }) => { png: Uint8Array; width: number; height: number };
   /** What is drawn on the page as filled outlines rather than as text (slow on pages with many drawings). */
   readonly outlines: (index: number) => OutlineInk;
-  readonly close: () => void;
-}
   /** The horizontal and vertical rules the page draws (renderers/mupdf/rules.ts: capped per page), for ruled tables. */
   readonly rules?: (index: number) => PageRules;
+  readonly close: () => void;
+}
 
 /**
  * Filled outlines the size and shape of letters: closed shapes 2 to 40 points high and not much wider than high,
