@@ -28,6 +28,7 @@ bench: setup
 	npm run bench:api
 	npm run bench:render
 	npm run bench:extract
+	npm run bench:pdf-layout
 	npm run bench:review
 	npm run bench:webhooks
 	npm run bench:artifacts
