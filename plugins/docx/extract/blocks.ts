@@ -1,7 +1,8 @@
 /**
  * The reader's blocks (model.ts) → IR blocks. Word numbers paragraphs, not lists: list paragraphs become nested IR
- * lists here (a paragraph one level deeper nests under the item before it; another kind of list at the same level
- * starts a new list; any other block ends the lists). A numbered heading starts with the number Word prints before
+ * lists here (a paragraph one level deeper nests under the item before it; another kind of list at the same level,
+ * or an item whose number is not the next one, starts a new list; any other block ends the lists). An item whose
+ * label says more than a list marker (`1.2`) is a paragraph starting with that label. A numbered heading starts with the number Word prints before
  * it (`## 2.3 Method`). Consecutive code paragraphs are one code block; a paragraph
  * holding only a display formula is a math block. Table rows are padded to the widest row and the first row is the
  * header; a cell holds its paragraphs on lines of their own, list items with their marker, a nested table row by
@@ -41,6 +42,19 @@ const displayMath = (p: Para): IrBlock | undefined => {
   return shown.length === 1 && only?.k === "math" && only.display ? withSource<IrBlock>({ type: "math", id: "", tex: only.tex }, p.source) : undefined;
 };
 
+/**
+ * An item whose printed label a Markdown marker cannot say (`1.2`, `Article 3`): its blocks as paragraphs, the label
+ * as text at the start of the first, so the number a reader sees in Word survives.
+ */
+const labelled = (label: string, blocks: IrBlock[], source: SourceRange | undefined): IrBlock[] => {
+  const first = blocks[0];
+  if (first?.type === "paragraph") {
+    first.inlines.unshift(text(`${label} `));
+    return blocks;
+  }
+  return [withSource<IrBlock>({ type: "paragraph", id: "", inlines: [text(label)] }, source), ...blocks];
+};
+
 /** Open lists, innermost last, by Word's list level. */
 class Lists {
   private open: { level: number; list: ListBlock }[] = [];
@@ -56,7 +70,8 @@ class Lists {
     while (this.open.length > 0 && this.open[this.open.length - 1]!.level > item.level) this.open.pop();
     let top = this.open[this.open.length - 1];
     if (top?.level === item.level) {
-      if (top.list.ordered === item.ordered) {
+      // An item Word numbers other than next (a restart, another list) starts a list of its own.
+      if (top.list.ordered === item.ordered && (!item.ordered || item.number === top.list.start + top.list.items.length)) {
         top.list.items.push(node);
         top.list.source = span(top.list.source, source);
         return;
@@ -114,7 +129,8 @@ export const irBlocks = (blocks: readonly Block[]): IrBlock[] => {
     const segs = math ? [] : segments(b.pieces, "block");
     if (!math && segs.length === 0) continue;
     const made = math ? [math] : segmentBlocks(segs, b.source);
-    if (b.list) lists.add(b.list, made, b.source);
+    if (b.list?.printed) push(...labelled(b.list.label, made, b.source));
+    else if (b.list) lists.add(b.list, made, b.source);
     else if (b.kind === "quote") push(withSource<IrBlock>({ type: "quote", id: "", blocks: made }, b.source));
     else push(...made);
   }
@@ -134,7 +150,8 @@ const cellInlines = (blocks: readonly Block[]): Inline[] => {
       const inlines = joined(segments(b.pieces, "cell"));
       if (inlines.length === 0) continue;
       const item = b.list;
-      if (item) inlines.unshift(text(`${"\u00a0\u00a0".repeat(item.level)}${item.ordered ? `${item.number}.` : "-"} ${item.task ? `[${item.task}] ` : ""}`));
+      const marker = item?.printed ? item.label : item?.ordered ? `${item.number}.` : "-";
+      if (item) inlines.unshift(text(`${"\u00a0\u00a0".repeat(item.level)}${marker} ${item.task ? `[${item.task}] ` : ""}`));
       lines.push(inlines);
     } else if (b.k === "table") {
       for (const row of b.rows) {

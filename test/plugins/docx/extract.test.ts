@@ -136,7 +136,8 @@ describe("docx extract: the corpus", () => {
     assert.ok(lists.includes("1. one\n2. two\n   1. a\n   2. b"), lists);
     assert.ok(lists.includes("- one\n- two\n  - three\n    - four"), lists);
     assert.ok((await md("mammoth-simple-list.docx")).includes("- Apple\n- Banana"));
-    assert.ok((await md("pandoc-lists_sublist_reset.docx")).includes("1. Head 1\n   1. Head 1.1\n   2. Head 1.2\n2. Head 2\n   1. Head 2.1"));
+    // The second level's text is "1.%2": Word prints 1.1, 1.2 and, under Head 2, 1.1 again; those labels are text.
+    assert.ok((await md("pandoc-lists_sublist_reset.docx")).includes("1. Head 1\n\n1.1 Head 1.1\n\n1.2 Head 1.2\n\n2. Head 2\n\n1.1 Head 2.1"));
     assert.match(await md("pandoc-lists_continuing.docx"), /3\. Baz\n\nInterruption\.\n\n4\. Bop/);
     assert.match(await md("pandoc-lists_restarting.docx"), /Interruption\n\n1\. Bop\./);
     assert.match(await md("pandoc-task_list.docx"), /^- \[ \] Unchecked\n- \[x\] Checked$/m);
@@ -350,6 +351,35 @@ describe("docx extract: built packages", () => {
     assert.equal(
       markdown,
       "# 1. Intro\n\n## 1.1 Scope\n\nText.\n\n# 2. Method\n\n## 2.1 Data\n\n## 2.2 Tools\n\n## 2.3 Section 2.3\n\n### 2.3.1. Detail\n\n# Annex A Annexed",
+    );
+  });
+
+  it("numbers list items as Word prints them: new lists, restarts, continued instances, multi-level labels", async () => {
+    const level = (ilvl: number, text: string, start = 1) => `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="decimal"/><w:lvlText w:val="${text}"/></w:lvl>`;
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0">${level(0, "%1.")}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="1">${level(0, "%1.")}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="2">${level(0, "%1.")}${level(1, "%1.%2")}</w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>` +
+      `<w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>` +
+      `<w:num w:numId="3"><w:abstractNumId w:val="1"/></w:num>` +
+      `<w:num w:numId="4"><w:abstractNumId w:val="2"/></w:num>`;
+    const li = (text: string, numId: number, ilvl = 0) => p(text, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
+    const body = [
+      li("a", 1), li("b", 1), li("c", 1), li("d", 1),
+      // A list of its own abstract numbering right after: Word starts it at 1.
+      li("new", 3), li("list", 3),
+      p("Between."),
+      // Restarted by a new num on the first abstract list; the first num then goes on from the restart (pandoc #8367).
+      li("again", 2), p("Note."), li("goes on", 1),
+      p("Outline:"),
+      li("One", 4), li("One-one", 4, 1), p("An interrupting paragraph."), li("One-two", 4, 1), li("Two", 4),
+    ].join("");
+    const { markdown } = await extract({ body, numbering });
+    assert.equal(
+      markdown,
+      "1. a\n2. b\n3. c\n4. d\n\n<!-- -->\n\n1. new\n2. list\n\nBetween.\n\n1. again\n\nNote.\n\n2. goes on\n\nOutline:\n\n" +
+        "1. One\n\n1.1 One-one\n\nAn interrupting paragraph.\n\n1.2 One-two\n\n2. Two",
     );
   });
 
