@@ -30,6 +30,7 @@ import type { Block } from "../../../core/ir/types.ts";
 import { markdownBlocks } from "../../../core/extract/markdown-blocks.ts";
 import { PdfReadError } from "../../../renderers/mupdf/errors.ts";
 import { openPdfPages, type LayoutBlock, type PageLayout, type PdfPages } from "../../../renderers/mupdf/pages.ts";
+import type { Rule } from "../../../renderers/mupdf/rules.ts";
 import { pageBlocks, repeatedHeaders } from "./blocks.ts";
 import { pagePieces, pageText, typeScale } from "./page.ts";
 import { drawnText, fewChars, textLayerVerdict } from "./text-layer.ts";
@@ -51,7 +52,7 @@ const PICTURE_MIN_CONFIDENCE = 0.6;
 type OcrOutcome = { ok: true; markdown: string; confidence: number } | { ok: false; error: unknown };
 
 type PageResult =
-  | { kind: "text"; layout: PageLayout; pictures: Map<LayoutBlock, Promise<OcrOutcome>> }
+  | { kind: "text"; layout: PageLayout; pictures: Map<LayoutBlock, Promise<OcrOutcome>>; rules: readonly Rule[] }
   | { kind: "scan"; ocr: Promise<OcrOutcome> | "no-ocr" | "over-limit" }
   /** A text layer that cannot be used, read by OCR; its layout is kept in case OCR fails. */
   | { kind: "fallback"; layout: PageLayout; ocr: Promise<OcrOutcome> }
@@ -182,7 +183,14 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
           pictures.set(block, (await queueOcr(() => pdf.png(index, { dpi: OCR_DPI, clip: block, maxPixels: OCR_MAX_PIXELS }).png)).job);
         }
       }
-      results.push({ kind: "text", layout, pictures });
+      // The page's rules, for its ruled tables (page.ts); a page mupdf cannot walk has none.
+      let rules: readonly Rule[] = [];
+      try {
+        rules = pdf.rules?.(index).rules ?? [];
+      } catch {
+        rules = [];
+      }
+      results.push({ kind: "text", layout, pictures, rules });
     }
   } finally {
     pdf.close();
@@ -254,7 +262,7 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
           texts.set(block, [marker("picture: text read by OCR"), ...ocrBlocks(outcome.markdown)]);
         }
       }
-      blocks.push(...pageBlocks(pagePieces(result.layout, scale, (block) => texts.get(block)), page));
+      blocks.push(...pageBlocks(pagePieces(result.layout, scale, (block) => texts.get(block), result.rules), page));
     }
   }
 

@@ -14,6 +14,9 @@ import type { LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout } from "../..
 import type { Block } from "../../../core/ir/types.ts";
 import { flow, joinLines, listMarker, type FlowLine, type Piece } from "../../../renderers/tesseract/layout.ts";
 import { findTables } from "../../../renderers/tesseract/tables.ts";
+import type { Rule } from "../../../renderers/mupdf/rules.ts";
+import { ruledTables } from "./lattice.ts";
+import { strongTables } from "./unruled.ts";
 import { bodyLines, FOOT } from "./headings.ts";
 import { continuesItem, hangAt, joinWrapped } from "./wrap.ts";
 
@@ -235,7 +238,7 @@ export const pageText = (layout: PageLayout): { ranges: Map<LayoutBlock, { start
   return { ranges, length: at };
 };
 
-export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: PictureText = () => undefined): PagePiece[] => {
+export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: PictureText = () => undefined, rules: readonly Rule[] = []): PagePiece[] => {
   const { ranges } = pageText(layout);
   const rangeOf = new Map<LayoutBlock, { start: number; end: number }>();
   const blocks: LayoutBlock[] = [];
@@ -248,7 +251,14 @@ export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: Pi
       if (lines.length > 0 && !isPageNumber(merged, layout)) blocks.push(merged);
     }
   }
-  const tables = findTables(blocks.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.horizontal) : [])));
+  // Ruled tables first (lattice.ts, from the page's rules): the lines inside one are its own and are not offered to
+  // the unruled finder, whose tables must hold up to unruled.ts's stricter test (OCR's use of the finder is untouched).
+  const ruled = ruledTables(rules, blocks.flatMap((b) => (b.kind === "text" ? b.lines : [])));
+  const inRuled = new Set(ruled.flatMap((t) => [...t.lines]));
+  const tables: { readonly rows: string[][]; readonly lines: ReadonlySet<LayoutLine>; readonly caption?: string }[] = [
+    ...ruled,
+    ...strongTables(findTables(blocks.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.horizontal && !inRuled.has(l)) : [])))),
+  ];
   const tableOf = new Map<LayoutLine, (typeof tables)[number]>();
   for (const table of tables) for (const line of table.lines) tableOf.set(line, table);
   const done = new Set<(typeof tables)[number]>();
@@ -279,6 +289,8 @@ export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: Pi
       if (!done.has(table)) {
         done.add(table);
         const spans = [...table.lines].map((l) => ranges.get((l as LayoutLine & { textBlock: LayoutBlock }).textBlock)).filter((r) => r !== undefined);
+        // A ruled table's title row (one cell across it) is a line of text above it.
+        if (table.caption) pieces.push({ piece: { kind: "paragraph", text: table.caption }, start: Math.min(...spans.map((r) => r.start)), end: Math.max(...spans.map((r) => r.end)) });
         pieces.push({
           piece: { kind: "table", rows: table.rows },
           start: Math.min(...spans.map((r) => r.start)),
