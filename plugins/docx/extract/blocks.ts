@@ -2,11 +2,12 @@
  * The reader's blocks (model.ts) → IR blocks. Word numbers paragraphs, not lists: list paragraphs become nested IR
  * lists here (a paragraph one level deeper nests under the item before it; another kind of list at the same level,
  * or an item whose number is not the next one, starts a new list; any other block ends the lists). An item whose
- * label says more than a list marker (`1.2`) is a paragraph starting with that label. A numbered heading starts with the number Word prints before
- * it (`## 2.3 Method`). Consecutive code paragraphs are one code block; a paragraph
- * holding only a display formula is a math block. Table rows are padded to the widest row and the first row is the
- * header; a cell holds its paragraphs on lines of their own, list items with their marker, a nested table row by
- * row. Paragraphs that show nothing are left out, and so are tables.
+ * label says more than a list marker (`1.2`) is a paragraph starting with that label. A numbered heading starts with
+ * the number Word prints before it (`## 2.3 Method`); in a document with a Title and a Heading 1, the Title is `#`
+ * and Heading N is N + 1 (at most 6). Consecutive code paragraphs are one code block; a paragraph holding only a
+ * display formula is a math block. Table rows are padded to the widest row and the first row is the header; a cell
+ * holds its paragraphs on lines of their own, list items with their marker, a nested table row by row. Paragraphs
+ * that show nothing are left out, and so are tables.
  */
 import type { Block as IrBlock, HeadingLevel, Inline, ListBlock, ListItem as IrListItem, SourceRange, TableBlock, TableCell, TableRow } from "../../../core/ir/types.ts";
 import { joined, segments, text, type Segment } from "./inlines.ts";
@@ -85,7 +86,15 @@ class Lists {
   }
 }
 
-export const irBlocks = (blocks: readonly Block[]): IrBlock[] => {
+/**
+ * True when the blocks hold a paragraph in the Title style and a Heading 1: Title is then `#`, Heading 1 `##` and so
+ * on. A Title above Heading 2 and below (as Quire writes its own files) is above them already.
+ */
+export const hasTitle = (blocks: readonly Block[]): boolean =>
+  blocks.some((b) => b.k === "p" && b.title === true) && blocks.some((b) => b.k === "p" && b.heading === 1 && b.title !== true);
+
+/** `titled`: the document has a Title (`hasTitle`), so headings go one level down to make room above them. */
+export const irBlocks = (blocks: readonly Block[], titled = false): IrBlock[] => {
   const out: IrBlock[] = [];
   const lists = new Lists(out);
   const push = (...made: IrBlock[]) => {
@@ -120,7 +129,7 @@ export const irBlocks = (blocks: readonly Block[]): IrBlock[] => {
       const segs = segments(b.pieces, "heading");
       const inlines = joined(segs);
       if (b.number && inlines.length > 0) inlines.unshift(text(`${b.number} `));
-      const level = Math.min(6, b.heading) as HeadingLevel;
+      const level = (b.title ? 1 : Math.min(6, b.heading + (titled ? 1 : 0))) as HeadingLevel;
       const heading: IrBlock[] = inlines.length > 0 ? [withSource<IrBlock>({ type: "heading", id: "", level, inlines }, b.source)] : [];
       push(...heading, ...segmentBlocks(segs.filter((s) => s.kind === "image"), b.source));
       continue;

@@ -16,7 +16,7 @@ import { openPackage } from "../../../core/ooxml/package.ts";
 import { ExtractRefused, type Extract } from "../../../core/contracts/extract.ts";
 import { assignIds } from "../../../core/ir/ids.ts";
 import type { Block as IrBlock, Footnote } from "../../../core/ir/types.ts";
-import { irBlocks } from "./blocks.ts";
+import { hasTitle, irBlocks } from "./blocks.ts";
 import { plainOf, text } from "./inlines.ts";
 import type { Block } from "./model.ts";
 import { textPara } from "./model.ts";
@@ -120,8 +120,10 @@ export const extractDocx: Extract = async (bytes, ctx) => {
     // Only comments quote text: without them the text is not walked again.
     const quotes = comments ? commentedText(blocks) : new Map<string, string>();
     if (comments) for (const body of bodies.values()) commentedText(body, quotes);
+    // Headings in notes keep the levels of the body's.
+    const titled = hasTitle(blocks);
     const footnotes = notes.queue.map((ref): Footnote => {
-      const body = irBlocks(bodies.get(ref) ?? []);
+      const body = irBlocks(bodies.get(ref) ?? [], titled);
       if (ref.kind !== "comment") return { id: ref.footnoteId, label: ref.label, blocks: noteBlocks(body) };
       const el = comments?.byId.get(ref.id);
       const author = el?.attrs["author"]?.trim();
@@ -131,7 +133,7 @@ export const extractDocx: Extract = async (bytes, ctx) => {
       return { id: ref.footnoteId, label: ref.label, blocks: noteBlocks(body, prefix) };
     });
 
-    const ir = assignIds({ id: "doc", blocks: irBlocks(blocks), footnotes });
+    const ir = assignIds({ id: "doc", blocks: irBlocks(blocks, titled), footnotes });
     if (ir.blocks.length === 0 && footnotes.length === 0) report("extract.empty", "warning", "The document has no text.");
     return { ir, pages: 1, diagnostics };
   } catch (error) {

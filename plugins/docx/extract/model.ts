@@ -27,6 +27,8 @@ export interface Para {
   readonly k: "p";
   pieces: Piece[];
   readonly heading: number;
+  /** In the Title style: the heading above Heading 1. */
+  readonly title?: boolean;
   /** The number Word prints before a numbered heading (`2.3.1.`). */
   readonly number?: string;
   readonly list: ListItem | undefined;

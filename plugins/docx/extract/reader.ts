@@ -209,6 +209,7 @@ export class Reader {
       const n = Number(outline);
       if (n >= 0 && n <= 8) heading = n + 1;
     }
+    const title = heading === 0 && this.styles.isTitle(styleId);
     if (heading === 0) heading = this.styles.headingLevel(styleId);
 
     // A numbered heading counts in its list like any numbered paragraph and keeps the number Word prints before it.
@@ -242,7 +243,7 @@ export class Reader {
     const markRPr = child(pPr, "rPr");
     const dropCap = child(pPr, "framePr")?.attrs["dropCap"];
     const joinNext = !!child(markRPr, "del") || !!child(markRPr, "moveFrom") || dropCap === "drop" || dropCap === "margin";
-    return { para: { k: "p", pieces: state.out, heading, ...(number ? { number } : {}), list, kind, source: sourceOf(p) }, floats: state.floats, joinNext };
+    return { para: { k: "p", pieces: state.out, heading, ...(title ? { title } : {}), ...(number ? { number } : {}), list, kind, source: sourceOf(p) }, floats: state.floats, joinNext };
   }
 
   /** Inline content of a paragraph (or of a wrapper inside one). */

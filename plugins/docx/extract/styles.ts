@@ -1,6 +1,6 @@
 /**
  * Word styles as the reader needs them: which paragraph styles are headings (built-in names such as `heading 2`
- * or `Title`, a few localized names, or an outline level, following `basedOn`), which are code or quotes, which
+ * or `Title`, a few localized names, or an outline level, following `basedOn`) and which is the Title, which are code or quotes, which
  * numbering a style carries, and the bold/italic/strike/code marks of character styles.
  */
 import { child, isOn, valOf, type XEl } from "../../../core/ooxml/xml/tree.ts";
@@ -119,6 +119,16 @@ export class Styles {
     }
     this.headingCache.set(id, level);
     return level;
+  }
+
+  /** True for the Title style (or one based on it): a heading above Heading 1. */
+  isTitle(id: string | undefined): boolean {
+    for (const s of this.chain(id)) {
+      if (HEADING_NAME.test(s.name) || HEADING_NAME.test(s.id)) return false;
+      if (/^title$/i.test(s.name) || /^title$/i.test(s.id)) return true;
+      if (valOf(s.pPr, "outlineLvl") !== undefined) return false;
+    }
+    return false;
   }
 
   isCode(id: string | undefined): boolean {

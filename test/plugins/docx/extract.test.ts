@@ -129,6 +129,8 @@ describe("docx extract: the corpus", () => {
     // Numbered headings are headings, with the number Word prints before them (issue 7, part 7).
     assert.match(await md("pandoc-numbered_header.docx"), /^# 1\. A Numbered Header\.$/m);
     assert.match(await md("pandoc-enumerated_headings.docx"), /^# 1 H1\n\n## 1\.1 H2\n\n### 1\.1\.1 H3\n\nAnd some text$/m);
+    // Its "CONTENTS" is in the Title style, so Heading 1 comes out one level below it.
+    assert.match(await md("pandoc-0_level_headers.docx"), /^# CONTENTS$[\s\S]*^## SECTION 1 Introduction$/m);
   });
 
   it("lists nest by level with their real markers", async () => {
@@ -317,7 +319,11 @@ describe("docx extract: built packages", () => {
       `<w:style w:type="paragraph" w:styleId="Body"><w:name w:val="Body"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style>`;
     const body = [p("Titel", '<w:pStyle w:val="MyTitle"/>'), p("Eins", '<w:pStyle w:val="berschrift1"/>'), p("Zwei", '<w:pStyle w:val="Kapitel"/>'), p("Drei", '<w:outlineLvl w:val="2"/>'), p("Text", '<w:pStyle w:val="Body"/>')].join("");
     const { markdown } = await extract({ body, styles });
-    assert.equal(markdown, "# Titel\n\n# Eins\n\n## Zwei\n\n### Drei\n\nText");
+    // A Title is above Heading 1: it takes `#` and the headings go one level down (issue 7, part 7).
+    assert.equal(markdown, "# Titel\n\n## Eins\n\n### Zwei\n\n#### Drei\n\nText");
+    // Without a Title, Heading 1 stays `#`.
+    const untitled = await extract({ body: body.replace(p("Titel", '<w:pStyle w:val="MyTitle"/>'), ""), styles });
+    assert.equal(untitled.markdown, "# Eins\n\n## Zwei\n\n### Drei\n\nText");
   });
 
   it("numbers lists from numbering.xml: bullets, decimals, letters, nesting, style numbering", async () => {
