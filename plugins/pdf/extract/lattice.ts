@@ -179,7 +179,7 @@ interface Cell {
   c0: number;
   r1: number;
   c1: number;
-  words: { text: string; line: LayoutLine; x: number; col: number }[];
+  words: { text: string; line: LayoutLine; x: number; x1: number; col: number }[];
 }
 
 /**
@@ -294,7 +294,7 @@ const meshTable = <L extends LayoutLine>(mesh: Mesh, lines: readonly L[], taken:
     for (const word of line.words) {
       const c = centre(word);
       const col = slot(cols, c.x);
-      cellAt[slot(rows, c.y)]![col]!.words.push({ text: word.text, line, x: word.x0, col });
+      cellAt[slot(rows, c.y)]![col]!.words.push({ text: word.text, line, x: word.x0, x1: word.x1, col });
     }
   }
   const nr = rows.length - 1;
@@ -337,22 +337,37 @@ const meshTable = <L extends LayoutLine>(mesh: Mesh, lines: readonly L[], taken:
       }
     }
   }
-  // A header cell over several columns with no rules between them: a line whose words fall in different columns is
-  // those columns' labels side by side ("Permit  Handgun  Long Gun"); a line in one column labels them all (a group).
+  // A header cell over several columns with no rules between them: on a line with labels set apart (see below) in
+  // different columns, each label is its column's ("Permit  Handgun  Long Gun"); a line that is one label
+  // labels every column it is over (a group: "Pre-Pawn" over "Handgun", "Long Gun").
   const headerText = (cell: Cell, c: number): string => {
     if (cell.c0 === cell.c1) return text.get(cell)!;
     // Lines on one baseline (mupdf may give each label a line of its own) are looked at together.
-    const bands: { y0: number; y1: number; lines: Set<LayoutLine>; columns: Set<number> }[] = [];
+    const bands: { y0: number; y1: number; words: Cell["words"] }[] = [];
     for (const w of [...cell.words].sort((a, b) => a.line.y0 + a.line.y1 - (b.line.y0 + b.line.y1))) {
       const mid = (w.line.y0 + w.line.y1) / 2;
       let band = bands.find((b) => mid > b.y0 && mid < b.y1);
-      if (!band) bands.push((band = { y0: w.line.y0, y1: w.line.y1, lines: new Set(), columns: new Set() }));
-      band.lines.add(w.line);
-      band.columns.add(w.col);
+      if (!band) bands.push((band = { y0: w.line.y0, y1: w.line.y1, words: [] }));
+      band.words.push(w);
     }
-    const spread = new Set(bands.filter((b) => b.columns.size >= 2).flatMap((b) => [...b.lines]));
-    if (spread.size === 0) return text.get(cell)!;
-    return cellText({ ...cell, words: cell.words.filter((w) => !spread.has(w.line) || w.col === c) });
+    const kept: Cell["words"] = [];
+    for (const band of bands) {
+      const sorted = [...band.words].sort((a, b) => a.x - b.x);
+      const labels: Cell["words"][] = [];
+      for (const w of sorted) {
+        const last = labels[labels.length - 1];
+        const prev = last?.[last.length - 1];
+        // Apart: a gap of more than half a text size, or one a column's border runs through.
+        const gap = prev ? w.x - prev.x1 : 0;
+        const border = prev !== undefined && cols.some((x) => x > prev.x1 && x < w.x);
+        if (prev && gap <= 0.6 * w.line.size && !(border && gap > 0.2 * w.line.size)) last!.push(w);
+        else labels.push([w]);
+      }
+      const columnOf = (label: Cell["words"]) => slot(cols, (label[0]!.x + label[label.length - 1]!.x1) / 2);
+      const spread = labels.length >= 2 && new Set(labels.map(columnOf)).size >= 2;
+      for (const label of labels) if (!spread || columnOf(label) === c) kept.push(...label);
+    }
+    return cellText({ ...cell, words: kept });
   };
   const matrix: string[][] = [];
   const header: string[] = [];
