@@ -3,10 +3,11 @@
  * from): paragraphs and headings of plain text, list items gathered into lists (a bullet list right after a
  * numbered one, or the other way round, is a list of its own; an item deeper than the one before goes into a list
  * inside it), tables with their first row as the header, and a table's header repeated at the top of the next page
- * that header again (`repeatedHeaders`). Ids are given once the whole document is put together.
+ * that header again, and a table going on over a page break one table (`repeatedHeaders`, continued.ts). Ids are given once the whole document is put together.
  */
 import type { Block, HeadingLevel, Inline, ListBlock, SourceRange, TableBlock, TableRow } from "../../../core/ir/types.ts";
 import type { PagePiece } from "./page.ts";
+import { continuedTables } from "./continued.ts";
 
 const text = (value: string) => [{ type: "text" as const, id: "", text: value, marks: [] }];
 
@@ -99,5 +100,6 @@ export const repeatedHeaders = (blocks: readonly Block[]): Block[] => {
     if (block.type === "table" && block.header[0]) header = block.header[0].cells.map((c) => plain(c.inlines));
     out.push(block);
   }
-  return out;
+  // Then a table's part on the next page (its header repeated, or its rows going on) joins the table.
+  return continuedTables(out);
 };

@@ -4,7 +4,8 @@
  * cells, grouped and two-line headers, a title row, wrapped cells kept in their cell, rows of text in a sparsely
  * ruled table, a table ruled only around its body. Drawn pages check what is no table: a page frame, a box around a
  * paragraph, page columns parted by a rule, a chart's grid; and the stricter unruled finder on PDF pages
- * (unruled.ts): numbered steps, code and justified prose are no tables, a plain unruled table still is.
+ * (unruled.ts): numbered steps, code and justified prose are no tables, a plain unruled table still is. A table going
+ * on over a page break, its header repeated or not, is one table (continued.ts); another table on the next page is not.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -254,4 +255,51 @@ describe("unruled tables on PDF pages need strong evidence", () => {
     assert.match(md, /Do the first thing, then check it worked\./);
     assert.match(md, /count \+= item\.price/);
   });
+});
+
+describe("a table going on over a page break", () => {
+  const xs = [60, 200, 320, 440];
+  const ys = (n: number, top = 80) => Array.from({ length: n + 1 }, (_, k) => top + k * 24);
+  const part = (rows: string[][], top = 80, footer?: string) => {
+    const p = page();
+    grid(p, xs, ys(rows.length, top), rows);
+    if (footer) text(p, 60, 760, footer, 8);
+    return p;
+  };
+  const cases: { name: string; pages: () => ReturnType<typeof page>[]; want: string[][][] }[] = [
+    {
+      name: "its header repeated on the next page, a running footer between: one table",
+      pages: () => [
+        part([["City", "Year", "People"], ["Lyon", "2020", "522,250"], ["Nice", "2020", "342,669"]], 80, "Annual report 2021"),
+        part([["City", "Year", "People"], ["Lille", "2020", "236,234"], ["Brest", "2020", "139,926"]], 60, "Annual report 2021"),
+      ],
+      want: [[["City", "Year", "People"], ["Lyon", "2020", "522,250"], ["Nice", "2020", "342,669"], ["Lille", "2020", "236,234"], ["Brest", "2020", "139,926"]]],
+    },
+    {
+      name: "its rows going on at the top of the next page with no header: one table",
+      pages: () => [
+        part([["City", "Year", "People"], ["Lyon", "2020", "522,250"], ["Nice", "2020", "342,669"]]),
+        part([["Lille", "2020", "236,234"], ["Brest", "2020", "139,926"]], 60),
+      ],
+      want: [[["City", "Year", "People"], ["Lyon", "2020", "522,250"], ["Nice", "2020", "342,669"], ["Lille", "2020", "236,234"], ["Brest", "2020", "139,926"]]],
+    },
+    {
+      name: "another table with a header of its own on the next page: two tables",
+      pages: () => [
+        part([["City", "Year", "People"], ["Lyon", "2020", "522,250"], ["Nice", "2020", "342,669"]]),
+        part([["River", "Length", "Sea"], ["Loire", "1,006 km", "Atlantic"], ["Rhone", "813 km", "Mediterranean"]], 60),
+      ],
+      want: [
+        [["City", "Year", "People"], ["Lyon", "2020", "522,250"], ["Nice", "2020", "342,669"]],
+        [["River", "Length", "Sea"], ["Loire", "1,006 km", "Atlantic"], ["Rhone", "813 km", "Mediterranean"]],
+      ],
+    },
+  ];
+  for (const { name, pages, want } of cases) {
+    test(name, async () => {
+      const md = await markdownOf(await drawnPdf(pages()));
+      assert.deepEqual(tablesIn(md), want);
+      assert.match(md, /<!-- page 2 -->/);
+    });
+  }
 });
