@@ -33,6 +33,8 @@ export interface LayoutLine extends LayoutBox {
   readonly size: number;
   /** At least nine characters in ten are in a bold font. */
   readonly bold: boolean;
+  /** At least nine characters in ten are in a monospaced font (code, a terminal's output). */
+  readonly mono: boolean;
   /** Writing direction is left to right on a horizontal baseline (not rotated or vertical). */
   readonly horizontal: boolean;
 }
@@ -119,9 +121,12 @@ const damaged = (what: string, cause: unknown): PdfReadError => {
 };
 
 const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|cmbx|cmssbx|cmb\d|[-,](bd|b)$/i;
+/** Monospaced faces by name, for fonts whose flags do not say so (most embedded subsets): Courier, TeX's cmtt. */
+const MONO_NAME = /mono|courier|consol|menlo|inconsolata|cmtt|lmmono|sfmono|codenew|fira ?code|source ?code|typewriter|fixed|lucida ?console|andale/i;
 
 interface FontFacts {
   bold: boolean;
+  mono: boolean;
 }
 
 /** A space wider than this share of the font size between two characters separates words even with no space. */
@@ -133,6 +138,7 @@ interface RawChar extends LayoutBox {
   c: string;
   readonly size: number;
   readonly bold: boolean;
+  readonly mono: boolean;
 }
 
 interface RawLine extends LayoutBox {
@@ -199,7 +205,7 @@ const fieldValues = (page: Mupdf.Page, raw: readonly (RawBlock | LayoutImageBloc
       const size = Math.max(4, Math.min(12, (y1 - y0) * 0.7));
       const step = Math.min(size * 0.5, (x1 - x0) / Math.max(value.length, 1));
       const top = (y0 + y1) / 2 - size / 2;
-      const chars: RawChar[] = [...value].map((c, i) => ({ c, x0: x0 + 1 + i * step, x1: x0 + 1 + (i + 1) * step, y0: top, y1: top + size, size, bold: false }));
+      const chars: RawChar[] = [...value].map((c, i) => ({ c, x0: x0 + 1 + i * step, x1: x0 + 1 + (i + 1) * step, y0: top, y1: top + size, size, bold: false, mono: false }));
       const line: RawLine = { x0, y0: top, x1: Math.min(x1, x0 + 1 + chars.length * step), y1: top + size, horizontal: true, chars };
       out.push({ kind: "text", x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1, lines: [line] });
     } catch {
@@ -218,6 +224,7 @@ const buildLine = (raw: RawLine, sizes: Map<number, number>): { line: LayoutLine
   let word: LayoutWord | null = null;
   let lastX1 = -Infinity;
   let bold = 0;
+  let mono = 0;
   let count = 0;
   for (const ch of raw.chars) {
     const c = ch.c;
@@ -250,6 +257,7 @@ const buildLine = (raw: RawLine, sizes: Map<number, number>): { line: LayoutLine
     lineSizes.set(rounded, (lineSizes.get(rounded) ?? 0) + 1);
     sizes.set(rounded, (sizes.get(rounded) ?? 0) + 1);
     if (ch.bold) bold++;
+    if (ch.mono) mono++;
     count++;
   }
   if (word) words.push(word);
@@ -265,7 +273,7 @@ const buildLine = (raw: RawLine, sizes: Map<number, number>): { line: LayoutLine
     }
   }
   const text = words.map((w) => w.text).join(" ");
-  return { line: { x0: raw.x0, y0: raw.y0, x1: raw.x1, y1: raw.y1, words, text, size, bold: bold >= 0.9 * count, horizontal: raw.horizontal }, chars: count };
+  return { line: { x0: raw.x0, y0: raw.y0, x1: raw.x1, y1: raw.y1, words, text, size, bold: bold >= 0.9 * count, mono: mono >= 0.9 * count, horizontal: raw.horizontal }, chars: count };
 };
 
 export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
@@ -299,7 +307,8 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
     const pointer = font.pointer as unknown as number;
     let facts = fonts.get(pointer);
     if (!facts) {
-      facts = { bold: font.isBold() || BOLD_NAME.test(font.getName()) };
+      const name = font.getName();
+      facts = { bold: font.isBold() || BOLD_NAME.test(name), mono: font.isMono() || MONO_NAME.test(name) };
       fonts.set(pointer, facts);
     }
     font.destroy();
@@ -332,7 +341,7 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
           },
           onChar(c, _origin, font, size, quad) {
             if (c === "\ufffd") unmapped++;
-            const bold = fontFacts(font).bold;
+            const { bold, mono } = fontFacts(font);
             line?.chars.push({
               c,
               x0: Math.min(quad[0], quad[4]),
@@ -341,6 +350,7 @@ export const openPdfPages = async (pdf: Uint8Array): Promise<PdfPages> => {
               y1: Math.max(quad[5], quad[7]),
               size,
               bold,
+              mono,
             });
           },
         });

@@ -38,7 +38,9 @@ export type Piece =
   | { readonly kind: "paragraph"; readonly text: string }
   | { readonly kind: "heading"; readonly level: number; readonly text: string }
   | { readonly kind: "item"; readonly depth: number; readonly marker: string; readonly text: string }
-  | { readonly kind: "table"; readonly rows: readonly (readonly string[])[] };
+  | { readonly kind: "table"; readonly rows: readonly (readonly string[])[] }
+  /** A listing as printed, its indentation kept (PDF pages: lines in a monospaced face). */
+  | { readonly kind: "code"; readonly text: string };
 
 // ---------------------------------------------------------------------------------------------------- lists
 
@@ -187,6 +189,11 @@ export const piecesToMarkdown = (pieces: readonly Piece[]): string => {
       case "table":
         blocks.push(tableMarkdown(piece.rows));
         break;
+      case "code": {
+        const fence = "`".repeat(Math.max(3, ...[...piece.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+        blocks.push(`${fence}\n${piece.text}\n${fence}`);
+        break;
+      }
       case "item": {
         // A bullet list right after a numbered one (or the other way round) is a list of its own.
         const ordered = /^\d/.test(piece.marker);

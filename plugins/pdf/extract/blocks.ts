@@ -28,6 +28,15 @@ export const pageBlocks = (pieces: readonly PagePiece[], page: number): Block[] 
     const source: SourceRange = { part, start: entry.start, end: entry.end };
     if (piece.kind !== "item") lists = [];
     switch (piece.kind) {
+      case "code": {
+        // A listing mupdf cut into blocks (a closing brace set apart) is one listing again.
+        const last = out[out.length - 1];
+        if (last?.type === "code" && last.source?.part === part) {
+          last.text = `${last.text}\n${piece.text}`;
+          last.source = { part, start: Math.min(last.source.start, entry.start), end: Math.max(last.source.end, entry.end) };
+        } else out.push({ type: "code", id: "", source, text: piece.text });
+        break;
+      }
       case "paragraph":
         out.push({ type: "paragraph", id: "", source, inlines: text(piece.text) });
         break;

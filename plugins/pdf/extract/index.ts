@@ -34,6 +34,7 @@ import type { Rule } from "../../../renderers/mupdf/rules.ts";
 import { pageBlocks, repeatedHeaders } from "./blocks.ts";
 import { pagePieces, pageText, typeScale } from "./page.ts";
 import { drawnText, fewChars, textLayerVerdict } from "./text-layer.ts";
+import { findFurniture } from "./furniture.ts";
 
 export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_OCR_PAGES = 100;
@@ -197,6 +198,7 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
   }
 
   const scale = typeScale(sizes);
+  const furniture = findFurniture(results.flatMap((r) => (r.kind === "text" ? [r.layout] : [])));
   const noOcr: number[] = [];
   const overLimit: number[] = [];
   const failed: { page: number; message: string }[] = [];
@@ -262,7 +264,7 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
           texts.set(block, [marker("picture: text read by OCR"), ...ocrBlocks(outcome.markdown)]);
         }
       }
-      blocks.push(...pageBlocks(pagePieces(result.layout, scale, (block) => texts.get(block), result.rules), page));
+      blocks.push(...pageBlocks(pagePieces(result.layout, scale, (block) => texts.get(block), result.rules, furniture), page));
     }
   }
 

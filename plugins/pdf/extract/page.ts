@@ -19,6 +19,7 @@ import { ruledTables } from "./lattice.ts";
 import { strongTables } from "./unruled.ts";
 import { bodyLines, FOOT } from "./headings.ts";
 import { continuesItem, hangAt, joinWrapped } from "./wrap.ts";
+import { codeLike, codeOnPage, codeText, isListing } from "./code.ts";
 
 /** What the whole document says about its type sizes, for headings on any page. */
 export interface TypeScale {
@@ -96,6 +97,7 @@ const mergeBaselines = (lines: readonly LayoutLine[], foot: number): LayoutLine[
         text: words.map((w) => w.text).join(" "),
         size: Math.max(last.size, line.size),
         bold: last.bold && line.bold,
+        mono: last.mono && line.mono,
         horizontal: true,
       };
     } else {
@@ -191,8 +193,27 @@ const flowLine = (line: LayoutLine): FlowLine => ({
   hang: hangAt(line),
 });
 
-/** Lines of one block, none in a table → headings, paragraphs and list items; `body` lines are never headings. */
-const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: number }, scale: TypeScale, body: ReadonlySet<LayoutLine>): Piece[] => {
+/**
+ * Lines of one block, none in a table → code, headings, paragraphs and list items; `body` lines are never headings.
+ * Where the page has code (`code`), lines in a monospaced face are a listing (code.ts), whatever else they look like.
+ */
+const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: number }, scale: TypeScale, body: ReadonlySet<LayoutLine>, code = false): Piece[] => {
+  if (code && lines.some((l) => l.mono)) {
+    const pieces: Piece[] = [];
+    let run: LayoutLine[] = [];
+    let mono = false;
+    const flush = () => {
+      if (run.length > 0) pieces.push(...(mono && isListing(run) ? [{ kind: "code" as const, text: codeText(run) }] : blockPieces(run, frame, scale, body)));
+      run = [];
+    };
+    for (const line of lines) {
+      if (run.length > 0 && line.mono !== mono) flush();
+      mono = line.mono;
+      run.push(line);
+    }
+    flush();
+    return pieces;
+  }
   const pieces: Piece[] = [];
   // Runs of lines of one heading level (0: body).
   const runs: { level: number; bold: boolean; lines: LayoutLine[] }[] = [];
@@ -238,26 +259,35 @@ export const pageText = (layout: PageLayout): { ranges: Map<LayoutBlock, { start
   return { ranges, length: at };
 };
 
-export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: PictureText = () => undefined, rules: readonly Rule[] = []): PagePiece[] => {
+export const pagePieces = (
+  layout: PageLayout,
+  scale: TypeScale,
+  pictureText: PictureText = () => undefined,
+  rules: readonly Rule[] = [],
+  /** Running headers and footers (furniture.ts): out of the flow. */
+  furniture: ReadonlySet<LayoutLine> = new Set(),
+): PagePiece[] => {
   const { ranges } = pageText(layout);
   const rangeOf = new Map<LayoutBlock, { start: number; end: number }>();
   const blocks: LayoutBlock[] = [];
   for (const block of layout.blocks) {
     if (block.kind === "image") blocks.push(block);
     else {
-      const lines = mergeBaselines(block.lines.filter((l) => l.text.trim() !== ""), FOOT * layout.height).map((l) => ({ ...l, textBlock: block }));
+      const lines = mergeBaselines(block.lines.filter((l) => l.text.trim() !== "" && !furniture.has(l)), FOOT * layout.height).map((l) => ({ ...l, textBlock: block }));
       const merged: LayoutTextBlock = { ...block, lines };
       rangeOf.set(merged, ranges.get(block)!);
       if (lines.length > 0 && !isPageNumber(merged, layout)) blocks.push(merged);
     }
   }
+  // A listing's columns are its indentation, not a table's.
+  const code = codeOnPage(blocks);
   // Ruled tables first (lattice.ts, from the page's rules): the lines inside one are its own and are not offered to
   // the unruled finder, whose tables must hold up to unruled.ts's stricter test (OCR's use of the finder is untouched).
   const ruled = ruledTables(rules, blocks.flatMap((b) => (b.kind === "text" ? b.lines : [])));
   const inRuled = new Set(ruled.flatMap((t) => [...t.lines]));
   const tables: { readonly rows: string[][]; readonly lines: ReadonlySet<LayoutLine>; readonly caption?: string }[] = [
     ...ruled,
-    ...strongTables(findTables(blocks.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.horizontal && !inRuled.has(l)) : [])))),
+    ...strongTables(findTables(blocks.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.horizontal && !(code && codeLike(l)) && !inRuled.has(l)) : [])))),
   ];
   const tableOf = new Map<LayoutLine, (typeof tables)[number]>();
   for (const table of tables) for (const line of table.lines) tableOf.set(line, table);
@@ -276,7 +306,7 @@ export const pagePieces = (layout: PageLayout, scale: TypeScale, pictureText: Pi
     const { start, end } = rangeOf.get(block)!;
     let run: LayoutLine[] = [];
     const flushRun = () => {
-      if (run.length > 0) for (const piece of blockPieces(run, frame, scale, body)) pieces.push({ piece, start, end });
+      if (run.length > 0) for (const piece of blockPieces(run, frame, scale, body, code)) pieces.push({ piece, start, end });
       run = [];
     };
     for (const line of block.lines) {

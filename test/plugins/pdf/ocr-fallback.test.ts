@@ -114,7 +114,7 @@ const layoutOf = (lines: readonly string[]): PageLayout => {
       x = box.x1 + 6;
       return box;
     });
-    return { x0: 72, y0: 72 + 14 * i, x1: x - 6, y1: 82 + 14 * i, words, text, size: 10, bold: false, horizontal: true };
+    return { x0: 72, y0: 72 + 14 * i, x1: x - 6, y1: 82 + 14 * i, words, text, size: 10, bold: false, mono: false, horizontal: true };
   });
   const chars = lines.reduce((n, l) => n + [...l.replace(/\s/g, "")].length, 0);
   return { page: 1, width: 612, height: 792, blocks: [{ kind: "text", x0: 72, y0: 72, x1: 540, y1: 82 + 14 * lines.length, lines: textLines }], chars, sizes: new Map([[10, chars]]), unmapped: 0 };
