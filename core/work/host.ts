@@ -16,6 +16,8 @@ type Answer = { readonly id: number; readonly value?: unknown; readonly error?: 
 /** Serves `handlers` on `port` until `signal` aborts (the task ended or was stopped). */
 export const serveHost = (port: MessagePort, handlers: HostHandlers, signal: AbortSignal) => {
   port.on("message", async (call: Call) => {
+    // The thread's word that it started the task (pool.ts) is no call.
+    if (typeof call?.method !== "string") return;
     let answer: Answer;
     try {
       const handler = handlers[call.method];

@@ -103,16 +103,22 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
     const { signal, timeoutMs, host } = runOptions;
     signal?.throwIfAborted();
     const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(new TaskStopped("timeout", `took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, task)), timeoutMs);
+    // The limit counts the task's work, from the moment a thread starts it (the thread says so on the task's port),
+    // not its wait in the queue: on a busy instance a valid file was refused as if checking it had taken 30 s.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = () => {
+      timer ??= setTimeout(() => stop.abort(new TaskStopped("timeout", `took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, task)), timeoutMs);
+    };
     const onCancel = () => stop.abort(signal!.reason);
     signal?.addEventListener("abort", onCancel, { once: true });
-    const channel = host ? new MessageChannel() : null;
-    if (channel) serveHost(channel.port1, host!, stop.signal);
+    const channel = new MessageChannel();
+    channel.port1.on("message", (message: { started?: boolean }) => {
+      if (message?.started === true) started();
+    });
+    if (host) serveHost(channel.port1, host, stop.signal);
+    else stop.signal.addEventListener("abort", () => channel.port1.close(), { once: true });
     try {
-      const envelope: Envelope<never> = await pool.run(
-        { task, input, port: channel?.port2 },
-        { signal: stop.signal, transferList: channel ? [channel.port2 as never] : [] },
-      );
+      const envelope: Envelope<never> = await pool.run({ task, input, port: channel.port2 }, { signal: stop.signal, transferList: [channel.port2 as never] });
       if (!envelope.ok) throw deserializeError(envelope.error);
       return envelope.value;
     } catch (error) {
@@ -122,7 +128,7 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
       if (error instanceof Error && /worker exited|terminated/i.test(error.message)) throw new TaskStopped("crashed", `stopped unexpectedly: ${error.message}`, task);
       throw error;
     } finally {
-      clearTimeout(timer);
+      if (timer) clearTimeout(timer);
       signal?.removeEventListener("abort", onCancel);
       // Ends host calls still running for this task and closes the port.
       if (!stop.signal.aborted) stop.abort(new Error("task ended"));

@@ -26,6 +26,8 @@ const retireIfBloated = () => {
 };
 
 export const makeHandler = (tasks: TaskTable) => async ({ task, input, port }: { task: string; input: unknown; port?: MessagePort }): Promise<Envelope<unknown>> => {
+  // The pool's time limit starts now, not when the task was queued.
+  port?.postMessage({ started: true });
   const host = port ? hostClient(port) : undefined;
   try {
     const run = tasks[task];

@@ -7,6 +7,12 @@ const kept: unknown[] = [];
 
 export const tasks = {
   echo: async (input: { value: unknown }) => ({ value: input.value, threadId }),
+  /** Busy for `ms` without yielding: a thread's worth of work. */
+  work: async (input: { ms: number }) => {
+    const until = Date.now() + input.ms;
+    while (Date.now() < until);
+    return { threadId };
+  },
   fail: async (_input: unknown) => {
     throw new ProcessingFailure({ code: "content_empty", message: "nothing to show" });
   },

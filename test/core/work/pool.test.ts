@@ -40,6 +40,22 @@ test("a task past its time is stopped, and the pool goes on", async () => {
   assert.equal((await pool.run("echo", { value: 1 }, { timeoutMs: 30_000 })).value, 1);
 });
 
+test("a task's limit counts its work from when a thread starts it, not its wait in the queue", async () => {
+  const single = makeWorkPool<typeof tasks>({ minThreads: 1, maxThreads: 1, memoryMb: 64, store, tasks: new URL("./fixture-tasks.ts", import.meta.url) });
+  try {
+    // One thread, four tasks of 600 ms under a limit of 1.5 s each: the last waits 1.8 s, then works 0.6 s.
+    const runs = [0, 1, 2, 3].map(() => single.run("work", { ms: 600 }, { timeoutMs: 1_500 }));
+    const outcomes = await Promise.allSettled(runs);
+    assert.deepEqual(outcomes.map((o) => o.status), ["fulfilled", "fulfilled", "fulfilled", "fulfilled"], JSON.stringify(outcomes.map((o) => (o.status === "rejected" ? String(o.reason) : "ok"))));
+    // And one that waits, then works past its limit, is still stopped.
+    const queued = single.run("work", { ms: 100 }, { timeoutMs: 5_000 });
+    await assert.rejects(single.run("spin", {}, { timeoutMs: 300 }), (error: unknown) => error instanceof TaskStopped && error.reason === "timeout");
+    await queued;
+  } finally {
+    await single.close();
+  }
+});
+
 test("a cancel stops the task's thread and rejects with the caller's reason", async () => {
   const controller = new AbortController();
   setTimeout(() => controller.abort(new Error("canceled by the caller")), 200);
