@@ -34,20 +34,29 @@ export const eventMessage = (event: DocumentEvent): string => {
   }
 };
 
-/** The `onEvent` of a follow: a notification per event, or nothing when no progress was asked for. */
-export const progressOf = (extra: Extra): ((event: DocumentEvent) => void) => {
+/**
+ * The `onEvent` of a follow: a notification per event, or nothing when no progress was asked for. Notifications go
+ * out one after the other, and `sent()` settles once the last one asked for has gone: the tool's result must follow
+ * its final notification, since a host stops listening for a call's progress once the call is answered (the final
+ * "ready" was lost that way when the answer overtook it).
+ */
+export const progressOf = (extra: Extra): ((event: DocumentEvent) => void) & { readonly sent: () => Promise<void> } => {
   const progressToken = extra._meta?.progressToken;
-  if (progressToken === undefined) return () => undefined;
-  return (event) => {
+  let sent: Promise<void> = Promise.resolve();
+  const notify = (event: DocumentEvent) => {
+    if (progressToken === undefined) return;
     const final = FINAL_EVENTS.has(event.type);
-    extra
-      .sendNotification({
-        method: "notifications/progress",
-        params: { progressToken, progress: event.sequence, ...(final ? { total: event.sequence } : {}), message: eventMessage(event) },
-      })
+    sent = sent
+      .then(() =>
+        extra.sendNotification({
+          method: "notifications/progress",
+          params: { progressToken, progress: event.sequence, ...(final ? { total: event.sequence } : {}), message: eventMessage(event) },
+        }),
+      )
       // A host that went away cannot be told; the work itself goes on and answers if it can.
       .catch(() => undefined);
   };
+  return Object.assign(notify, { sent: () => sent });
 };
 
 /**

@@ -30,6 +30,7 @@ export const runDocument = async (quire: Quire, body: CreateDocumentRequest, ext
       onEvent: progress,
     });
     const report = REPORTED.has(document.status) ? await quire.getReport(document.id) : null;
+    await progress.sent();
     const result = documentResult(document, report);
     // A failed or canceled document is the tool's failure: the work did not happen, and the model reads why.
     return document.status === "failed" || document.status === "canceled" ? { ...result, isError: true } : result;
