@@ -1,7 +1,8 @@
 /**
  * Escaping text for the Markdown writer (write.ts). Text is escaped only where CommonMark + GFM would read it as
  * something else, so extracted text stays as readable as it was printed: `a * b`, `snake_case`, `[1]` and `C:\Users`
- * are written as they are, while `*word*`, `](`, `<b>` and a line starting with `# ` are escaped.
+ * are written as they are, while `*word*`, `](`, `<b>` and a line starting with `# ` are escaped. Inline formulas
+ * (`$y^2$`) are left as they are: they are TeX, not Markdown.
  */
 
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
@@ -40,8 +41,12 @@ export function emphasisToEscape(text: string): Set<string> {
   return out;
 }
 
-/** What `<` starts that CommonMark reads as markup: an HTML tag, a processing instruction or declaration, an autolink. */
-const markup = /^<(?:\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|[?!][A-Za-z[]|[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>|[^\s<>@]+@[^\s<>]+>)/;
+/**
+ * What `<` starts that CommonMark reads as markup: an HTML tag, a processing instruction or declaration, an autolink.
+ * Tag names with `:`, `.` or `_` (`<m:sSup>`, `<w:t>`) are not tags to CommonMark, but HTML renderers and sanitizers
+ * drop them as unknown elements, so text that shows one is escaped too.
+ */
+const markup = /^<(?:\/?[A-Za-z][A-Za-z0-9_.:-]*(?:\s[^<>]*)?\/?>|[?!][A-Za-z[]|[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>|[^\s<>@]+@[^\s<>]+>)/;
 
 export interface EscapeContext {
   /** Characters found by `emphasisToEscape` for the block. */
@@ -59,8 +64,62 @@ export interface EscapeContext {
 
 const special = /[\\*_~`[\]<&|]/;
 
-/** One text run, escaped; `next` is the character written after it ("" at the end of the block). */
+/**
+ * The inline formulas of a text: `$…$` spans as pandoc's `tex_math_dollars` (and GitHub, KaTeX) read them — the
+ * opening `$` followed by a non-space, the closing one after a non-space, not escaped, and not followed by a digit, so
+ * `$5 and $6` is no formula. `[start, end)` of each, dollars included.
+ */
+export function mathSpans(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  if (!text.includes("$")) return out;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== "$" || text[i - 1] === "\\" || text[i + 1] === "$" || text[i + 1] === undefined || /\s/.test(text[i + 1]!)) continue;
+    for (let j = i + 2; j < text.length; j++) {
+      if (text[j] === "\\") {
+        j++;
+        continue;
+      }
+      if (text[j] !== "$") continue;
+      if (/\s/.test(text[j - 1]!) || /\d/.test(text[j + 1] ?? "")) break;
+      out.push([i, j + 1]);
+      i = j;
+      break;
+    }
+  }
+  return out;
+}
+
+/** The text without its formulas, for deciding what to escape around them. */
+export const withoutMath = (text: string): string => {
+  let out = "";
+  let at = 0;
+  for (const [start, end] of mathSpans(text)) {
+    out += `${text.slice(at, start)}x`;
+    at = end;
+  }
+  return out + text.slice(at);
+};
+
+/**
+ * One text run, escaped; `next` is the character written after it ("" at the end of the block). Formulas in it are
+ * written as they are: a backslash there would change the TeX (`y\^2`), not protect the Markdown around it; in a table
+ * cell only `|` is escaped in them, as GFM splits cells before it reads anything else.
+ */
 export function escapeRun(text: string, ctx: EscapeContext, next: string): string {
+  const spans = mathSpans(text);
+  if (spans.length > 0) {
+    let out = "";
+    let at = 0;
+    for (const [start, end] of spans) {
+      out += escapePlain(text.slice(at, start), ctx, "$") + (ctx.cell ? text.slice(start, end).replace(/\|/g, "\\|") : text.slice(start, end));
+      at = end;
+    }
+    return out + escapePlain(text.slice(at), ctx, next);
+  }
+  return escapePlain(text, ctx, next);
+}
+
+function escapePlain(text: string, ctx: EscapeContext, next: string): string {
   if (!special.test(text)) return text;
   let out = "";
   for (let i = 0; i < text.length; i++) {

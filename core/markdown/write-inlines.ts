@@ -4,7 +4,7 @@
  * `[DATO]` / `[DATO: label]`; a footnote reference is `[^label]`.
  */
 import type { Inline, Mark } from "../ir/types.ts";
-import { emphasisToEscape, escapeRun, type EscapeContext } from "./escape.ts";
+import { emphasisToEscape, escapeRun, withoutMath, type EscapeContext } from "./escape.ts";
 
 /** How each mark opens and closes; raised and lowered text has no Markdown syntax, so it is written as HTML. */
 const delimiter: Record<Exclude<Mark, "code">, readonly [string, string]> = {
@@ -46,9 +46,10 @@ export function writeInlines(inlines: Inline[], ctx: InlineContext, label = fals
   if (inlines.length === 0) return "";
   const only = inlines.length === 1 ? inlines[0]! : undefined;
   if (only?.type === "text" && only.marks.length === 0 && !/^\s|\s$/.test(only.text)) {
-    return escapeRun(only.text, { delimiters: emphasisToEscape(only.text), cell: ctx.cell, label }, "");
+    return escapeRun(only.text, { delimiters: emphasisToEscape(withoutMath(only.text)), cell: ctx.cell, label }, "");
   }
-  const escape: EscapeContext = { delimiters: emphasisToEscape(plain(inlines)), cell: ctx.cell, label };
+  // What formulas hold is TeX: it neither needs escapes nor makes the text around it need any.
+  const escape: EscapeContext = { delimiters: emphasisToEscape(withoutMath(plain(inlines))), cell: ctx.cell, label };
   let out = "";
   const open: Array<(typeof markOrder)[number]> = [];
   // Spaces at a run's end wait until the marks that must close before them are closed.

@@ -33,7 +33,9 @@ const segmentBlocks = (segs: readonly Segment[], source: SourceRange | undefined
   segs.map((s): IrBlock =>
     s.kind === "inlines"
       ? withSource<IrBlock>({ type: "paragraph", id: "", inlines: s.inlines }, source)
-      : { type: "image", id: "", src: s.image.src, alt: s.image.alt, source: s.image.source },
+      : s.kind === "math"
+        ? withSource<IrBlock>({ type: "math", id: "", tex: s.tex }, source)
+        : { type: "image", id: "", src: s.image.src, alt: s.image.alt, source: s.image.source },
   );
 
 /** A paragraph that is one display formula. */

@@ -2,8 +2,8 @@
  * A paragraph's pieces (model.ts) → IR inlines. Whitespace is what Word shows: runs of spaces, tabs and newlines are
  * one space, spaces at a paragraph's ends and around its line breaks are dropped, a link's edge spaces stay outside
  * it. A note reference sits against the word before it. Pictures are blocks in the IR, so in a paragraph they split
- * it (`segments` gives the runs between them); in a table cell a picture is its description, as a cell holds
- * inlines only.
+ * it (`segments` gives the runs between them), and so do display formulas; in a table cell a picture is its
+ * description, as a cell holds inlines only. A formula in the text is a `$…$` span of its TeX.
  */
 import type { Inline, LinkInline, Mark, TextInline } from "../../../core/ir/types.ts";
 import type { Piece } from "./model.ts";
@@ -14,7 +14,11 @@ export type Mode = "block" | "cell" | "heading";
 
 export type ImagePiece = Extract<Piece, { k: "img" }>;
 
-export type Segment = { readonly kind: "inlines"; readonly inlines: Inline[] } | { readonly kind: "image"; readonly image: ImagePiece };
+export type Segment =
+  | { readonly kind: "inlines"; readonly inlines: Inline[] }
+  | { readonly kind: "image"; readonly image: ImagePiece }
+  /** A display formula (`m:oMathPara`): a block of its own. */
+  | { readonly kind: "math"; readonly tex: string };
 
 const marksOf = (m: number, mode: Mode): Mark[] => {
   const out: Mark[] = [];
@@ -124,8 +128,17 @@ export const segments = (pieces: readonly Piece[], mode: Mode): Segment[] => {
     if (inlines.length > 0) out.push({ kind: "inlines", inlines });
     line = [];
   };
+  // The piece before was a formula: another one right after it is kept apart by a space (`$a$ $b$`, not `$a$$b$`).
+  let afterMath = false;
   for (const p of pieces) {
     if (p.k === "cs" || p.k === "ce") continue;
+    const math = afterMath;
+    afterMath = p.k === "math";
+    if (p.k === "math" && p.display && mode === "block") {
+      endLine();
+      out.push({ kind: "math", tex: p.tex });
+      continue;
+    }
     if (p.k === "img" && mode !== "cell") {
       endLine();
       out.push({ kind: "image", image: p });
@@ -152,7 +165,11 @@ export const segments = (pieces: readonly Piece[], mode: Mode): Segment[] => {
         addNote(into, p.ref.footnoteId);
         break;
       case "math":
-        addText(into, p.display ? `$$${p.tex}$$` : `$${p.tex}$`, []);
+        // One `$…$` span a formula, written by the Markdown writer without escapes (core/markdown/escape.ts); a
+        // display formula where only inlines can be (a cell, a heading) is one too.
+        if (p.tex === "") break;
+        if (math) addText(into, " ", []);
+        addText(into, `$${p.tex}$`, []);
         break;
     }
   }

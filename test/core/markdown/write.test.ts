@@ -106,6 +106,19 @@ describe("writeMarkdown", () => {
     assert.equal(back.blocks.filter((b) => b.type === "list").length, 2);
   });
 
+  test("inline formulas are written as their TeX, each its own span; markup typed as text is escaped", () => {
+    const cases: [string, string][] = [
+      ["so $y^2$ and $x_{1}*y_{2}*z$ hold", "so $y^2$ and $x_{1}*y_{2}*z$ hold"],
+      ["$\\frac{a}{b}$ $[c](d)$ $e&lt;f$", "$\\frac{a}{b}$ $[c](d)$ $e&lt;f$"],
+      // Not formulas: a space after the opening dollar or before the closing one, a digit after it.
+      ["from $5 to $6, $ x_1 *y* $", "from $5 to $6, $ x_1 \\*y\\* $"],
+      ["<m:sSup> and </w:t> typed", "\\<m:sSup> and \\</w:t> typed"],
+    ];
+    for (const [text, expected] of cases) assert.equal(writeMarkdown(doc(para(text))), expected);
+    const cell: Block = { type: "table", id: "", align: [null], header: [{ id: "", cells: [{ id: "", inlines: [{ type: "text", id: "", text: "$|x|$ and *a*", marks: [] }] }] }], rows: [] };
+    assert.equal(writeMarkdown(doc(cell)), "| $\\|x\\|$ and \\*a\\* |\n| --- |");
+  });
+
   test("a link whose text is its address stays a bare address", () => {
     const written = roundTrip("Write to support@example.com or see https://example.com/docs and www.example.com.");
     assert.equal(written, "Write to support@example.com or see https://example.com/docs and www.example.com.");

@@ -418,6 +418,27 @@ describe("docx extract: built packages", () => {
     assert.equal(markdown, "See [site](<https://example.com/a b>) page 7\n\nIn a control\n\na b✓α\n\n$\\frac{a}{b}{x}^{2}$\n\nAnchor\n\nBoxed text");
   });
 
+  it("writes each formula as TeX in its own $…$ span, nothing escaped in it, and escapes markup typed as text", async () => {
+    const m = (...runs: string[]) => `<m:oMath>${runs.join("")}</m:oMath>`;
+    const mr = (t: string) => `<m:r><m:t xml:space="preserve">${t}</m:t></m:r>`;
+    const sup = (base: string, exp: string) => `<m:sSup><m:e>${mr(base)}</m:e><m:sup>${mr(exp)}</m:sup></m:sSup>`;
+    const body =
+      // Inline formulas: one of Word's linear format (`y^2` as typed), one built, three in a row.
+      `<w:p><w:r><w:t xml:space="preserve">So </w:t></w:r>${m(mr("y^2+x_(i+1)"))}<w:r><w:t xml:space="preserve"> and </w:t></w:r>${m(sup("πr", "2"), mr("≤a*b*c"))}<w:r><w:t>.</w:t></w:r></w:p>` +
+      `<w:p>${m(mr("a=b"))}${m(mr("c=d"))}${m(mr("e=f"))}</w:p>` +
+      // Three display formulas in one paragraph: three blocks.
+      `<w:p><m:oMathPara>${m(mr("a=b"))}${m(mr("c=d"))}${m(`<m:func><m:fName>${mr("sin")}</m:fName><m:e>${mr("θ")}</m:e></m:func>`)}</m:oMathPara></w:p>` +
+      // Markup typed as plain text stays visible.
+      p("Type &lt;m:sSup&gt; and &lt;/w:t&gt; to see it.") +
+      `<w:tbl><w:tr><w:tc><w:p><m:oMathPara>${m(mr("|x|"))}</m:oMathPara></w:p></w:tc></w:tr></w:tbl>`;
+    const { markdown } = await extract({ body });
+    assert.equal(
+      markdown,
+      "So $y^2+x_{i+1}$ and ${\\pi r}^{2}\\le a*b*c$.\n\n$a=b$ $c=d$ $e=f$\n\n$$a=b$$\n\n$$c=d$$\n\n$$\\sin{\\theta}$$\n\n" +
+        "Type \\<m:sSup> and \\</w:t> to see it.\n\n| $\\|x\\|$ |\n| --- |",
+    );
+  });
+
   it("escapes Markdown syntax in text and keeps marks around words", async () => {
     const r = (text: string, rPr = "") => `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ""}<w:t xml:space="preserve">${text}</w:t></w:r>`;
     const body =
