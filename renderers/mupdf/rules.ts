@@ -2,8 +2,8 @@
  * The straight rules a PDF page draws (the borders of ruled tables, plugins/pdf/extract/lattice.ts), read from what
  * the page's content stream paints through a mupdf Device: every axis-aligned straight segment of a stroked path,
  * every filled rectangle no thicker than `THIN` points as the rule along its middle, and the four edges of a larger
- * filled rectangle in a strong colour (a dark cell's sides are its borders, as in pdfplumber's `rect` edges; light
- * shading is not: `SHADING`). Curves, slanted
+ * filled rectangle (a filled cell's sides are its borders, as in pdfplumber's `rect` edges; those of light shading
+ * are marked: `SHADING`). Curves, slanted
  * segments, filled shapes that are not rectangles and paint that does not show (white, transparent) are no rules. Annotations (form fields' boxes) are not read:
  * `runPageContents` where the page has it.
  *
@@ -22,6 +22,8 @@ export interface Rule {
   readonly y0: number;
   readonly x1: number;
   readonly y1: number;
+  /** An edge of a lightly shaded rectangle (`SHADING`): a border only where no drawn rule says otherwise. */
+  readonly shade?: true;
 }
 
 export interface PageRules {
@@ -60,8 +62,9 @@ const lightness = (colorspace: Mupdf.ColorSpace, color: readonly number[]): numb
 };
 
 /**
- * A filled rectangle lighter than this is shading (a header row's tint, a highlight behind a line of text): its
- * edges are no borders. Darker blocks (cells filled in a strong colour, parted by white gaps) draw their grid.
+ * A filled rectangle lighter than this is shading: a header row's tint, a highlight behind a line of text inside a
+ * ruled cell, or cells told apart only by white gaps between their tints. Its edges are marked `shade` (lattice.ts
+ * uses them only away from drawn rules). Darker blocks draw their grid as rules.
  */
 const SHADING = 0.75;
 
@@ -143,9 +146,10 @@ const filledRules = (path: Mupdf.Path, ctm: Mupdf.Matrix, shading: boolean, out:
     if (w < MIN_LENGTH && h < MIN_LENGTH) continue;
     if (h <= THIN && w > h) out.push({ orientation: "h", x0, x1, y0: (y0 + y1) / 2, y1: (y0 + y1) / 2 });
     else if (w <= THIN && h > w) out.push({ orientation: "v", x0: (x0 + x1) / 2, x1: (x0 + x1) / 2, y0, y1 });
-    else if (!shading) {
-      out.push({ orientation: "h", x0, x1, y0, y1: y0 }, { orientation: "h", x0, x1, y0: y1, y1 });
-      out.push({ orientation: "v", x0, x1: x0, y0, y1 }, { orientation: "v", x0: x1, x1, y0, y1 });
+    else {
+      const shade = shading ? { shade: true as const } : {};
+      out.push({ orientation: "h", x0, x1, y0, y1: y0, ...shade }, { orientation: "h", x0, x1, y0: y1, y1, ...shade });
+      out.push({ orientation: "v", x0, x1: x0, y0, y1, ...shade }, { orientation: "v", x0: x1, x1, y0, y1, ...shade });
     }
   }
 };

@@ -1,7 +1,7 @@
 /**
  * The rules a PDF page draws (renderers/mupdf/rules.ts, through pages.ts `rules(index)`): stroked lines, thin filled
  * rectangles and a stroked rectangle's four sides as horizontal and vertical rules in page points from the top left;
- * slanted lines, curves, white and light-shaded fills are none; and a page drawing 50,000 lines is read only up to
+ * slanted lines, curves and white fills are none, the sides of light shading are marked as such; and a page drawing 50,000 lines is read only up to
  * the cap, quickly, and says so.
  */
 import assert from "node:assert/strict";
@@ -28,7 +28,7 @@ const rulesOf = async (bytes: Uint8Array, page = 0) => {
 const show = (r: Rule) => (r.orientation === "h" ? `h ${Math.round(r.y0)} ${Math.round(r.x0)}-${Math.round(r.x1)}` : `v ${Math.round(r.x0)} ${Math.round(r.y0)}-${Math.round(r.y1)}`);
 
 describe("rules from what the page draws", () => {
-  test("lines, thin bars and a box's sides are rules; slanted lines, curves, white and light fills are not", async () => {
+  test("lines, thin bars and a box's sides are rules; slanted lines, curves and white fills are not; light fills are shading", async () => {
     const p = page(400, 400);
     line(p, 50, 50, 250, 50, 1);
     line(p, 60, 100, 60, 200);
@@ -40,7 +40,9 @@ describe("rules from what the page draws", () => {
     box(p, 120, 110, 220, 160, { fill: 0.95 });
     const found = await rulesOf(await drawnPdf([p]));
     assert.equal(found.truncated, false);
-    assert.deepEqual(found.rules.map(show).sort(), ["h 50 50-250", "h 260 300-350", "h 299 100-250", "h 300 300-350", "v 300 260-300", "v 350 260-300", "v 60 100-200"].sort());
+    assert.deepEqual(found.rules.filter((r) => !r.shade).map(show).sort(), ["h 50 50-250", "h 260 300-350", "h 299 100-250", "h 300 300-350", "v 300 260-300", "v 350 260-300", "v 60 100-200"].sort());
+    // The light box's sides are marked as shading (borders only away from drawn rules: lattice.ts).
+    assert.deepEqual(found.rules.filter((r) => r.shade).map(show).sort(), ["h 110 120-220", "h 160 120-220", "v 120 110-160", "v 220 110-160"].sort());
   });
 
   test("a ruled table of a real file (camelot's foo.pdf): its borders, in the page's coordinates", async () => {

@@ -1,8 +1,9 @@
 /**
  * Ruled tables from the page's drawing (the lattice method of camelot and pdfplumber), on the rules
  * renderers/mupdf/rules.ts reads: rules a few points apart on one line are snapped together and joined into segments
- * (pdfplumber's `snap_edges` and `join_edge_group`), horizontal and vertical segments that cross or touch are
- * grouped (each group of crossing segments is one candidate table), the crossings' positions give the grid's rows
+ * (pdfplumber's `snap_edges` and `join_edge_group`), segments meeting fewer than two others are dropped (ticks on a
+ * chart's axes, the axes themselves), horizontal and vertical segments that cross or touch are grouped (each group
+ * of crossing segments is one candidate table), the crossings' positions give the grid's rows
  * and columns (camelot's joints), and a grid cell whose inner border is not drawn is one cell with its neighbour (a
  * cell spanning several rows or columns). Words go to the cell their centre is in; a cell's lines, wrapped or not,
  * are its text. A spanned cell's text is in its first (top left) grid cell, as camelot's default `shift_text`.
@@ -11,8 +12,8 @@
  * label), the row below (the labels it groups); the header's rows are one header row, each column's text read down
  * them ("Population 2011"). A first row that is one cell across the whole table is its caption.
  *
- * Not a table: fewer than 2 rows or 2 columns holding text, a grid with no text inside (a chart's grid lines), and a
- * few big cells of running text (a page frame, a box around a paragraph, page columns parted by rules).
+ * Not a table: fewer than 2 rows or 2 columns holding text, a grid with no text inside or with its text on the
+ * lines (a chart's grid lines and their labels), and a few big cells of running text (a page frame, a box around a paragraph, page columns parted by rules).
  */
 import type { LayoutLine } from "../../../renderers/mupdf/pages.ts";
 import type { Rule } from "../../../renderers/mupdf/rules.ts";
@@ -138,8 +139,7 @@ interface Mesh {
 export const meshes = (rules: readonly Rule[]): Mesh[] => {
   const h = merge(rules.filter((r) => r.orientation === "h").map((r) => ({ at: (r.y0 + r.y1) / 2, from: r.x0, to: r.x1 })));
   const v = merge(rules.filter((r) => r.orientation === "v").map((r) => ({ at: (r.x0 + r.x1) / 2, from: r.y0, to: r.y1 }))).sort((a, b) => a.at - b.at);
-  const groups = new Groups(h.length + v.length);
-  const crossings: { h: number; x: number; y: number }[] = [];
+  const crossings: { h: number; v: number; x: number; y: number }[] = [];
   for (const [i, seg] of h.entries()) {
     // Vertical segments whose x is within the horizontal one's reach.
     let lo = 0;
@@ -152,21 +152,48 @@ export const meshes = (rules: readonly Rule[]): Mesh[] => {
     for (let k = lo; k < v.length && v[k]!.at <= seg.to + MEET; k++) {
       const vert = v[k]!;
       if (vert.from - MEET <= seg.at && vert.to + MEET >= seg.at) {
-        groups.join(i, h.length + k);
-        crossings.push({ h: i, x: vert.at, y: seg.at });
+        crossings.push({ h: i, v: k, x: vert.at, y: seg.at });
         if (crossings.length > MAX_CROSSINGS) return [];
       }
     }
   }
+  // A border meets two others at least (its ends, a cell's corners). A segment meeting one is a tick on an axis, an
+  // axis, an underline touching a box: left out, and again until every segment left meets two.
+  const count = new Map<string, number>();
+  const key = (o: "h" | "v", i: number) => `${o}${i}`;
+  for (const c of crossings) {
+    count.set(key("h", c.h), (count.get(key("h", c.h)) ?? 0) + 1);
+    count.set(key("v", c.v), (count.get(key("v", c.v)) ?? 0) + 1);
+  }
+  let live = crossings;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const next = live.filter((c) => (count.get(key("h", c.h)) ?? 0) >= 2 && (count.get(key("v", c.v)) ?? 0) >= 2);
+    if (next.length !== live.length) {
+      changed = true;
+      count.clear();
+      for (const c of next) {
+        count.set(key("h", c.h), (count.get(key("h", c.h)) ?? 0) + 1);
+        count.set(key("v", c.v), (count.get(key("v", c.v)) ?? 0) + 1);
+      }
+      live = next;
+    }
+  }
+  const groups = new Groups(h.length + v.length);
+  for (const c of live) groups.join(c.h, h.length + c.v);
   const byRoot = new Map<number, { h: Segment[]; v: Segment[]; xs: number[]; ys: number[] }>();
   const get = (root: number) => {
     let mesh = byRoot.get(root);
     if (!mesh) byRoot.set(root, (mesh = { h: [], v: [], xs: [], ys: [] }));
     return mesh;
   };
-  h.forEach((seg, i) => get(groups.find(i)).h.push(seg));
-  v.forEach((seg, k) => get(groups.find(h.length + k)).v.push(seg));
-  for (const c of crossings) {
+  h.forEach((seg, i) => {
+    if (count.has(key("h", i))) get(groups.find(i)).h.push(seg);
+  });
+  v.forEach((seg, k) => {
+    if (count.has(key("v", k))) get(groups.find(h.length + k)).v.push(seg);
+  });
+  for (const c of live) {
     const mesh = get(groups.find(c.h));
     mesh.xs.push(c.x);
     mesh.ys.push(c.y);
@@ -289,6 +316,13 @@ const meshTable = <L extends LayoutLine>(mesh: Mesh, lines: readonly L[], taken:
     return !taken.has(l) && c.x > box.x0 && c.x < box.x1 && c.y > box.y0 && c.y < box.y1;
   });
   if (inside.length === 0) return null;
+  // Words a drawn border runs through: labels set on a chart's grid lines, not text in cells. A few may overflow.
+  const through = (word: Box) =>
+    mesh.v.some((s) => s.at > word.x0 + 1 && s.at < word.x1 - 1 && s.from < word.y1 && s.to > word.y0) ||
+    mesh.h.some((s) => s.at > word.y0 + 1 && s.at < word.y1 - 1 && s.from < word.x1 && s.to > word.x0);
+  const words = inside.flatMap((l) => l.words);
+  const crossed = words.filter(through).length;
+  if (crossed >= 2 && crossed > 0.15 * words.length) return null;
   const { cells, cellAt } = gridCells(mesh, cols, rows);
   for (const line of inside) {
     for (const word of line.words) {
@@ -399,7 +433,8 @@ const meshTable = <L extends LayoutLine>(mesh: Mesh, lines: readonly L[], taken:
   // Rows and columns left empty (spacer rows, the grid cells a spanned cell covers) are dropped.
   const keepCols = header.map((_, c) => matrix.some((row) => row[c] !== ""));
   const table = matrix.filter((row, i) => i === 0 || row.some((cell) => cell !== "")).map((row) => row.filter((_, c) => keepCols[c]));
-  if (table.length < 2 || table[0]!.length < 2) return null;
+  // Two cells side by side somewhere (a header does): labels at a drawing's corners are not.
+  if (table.length < 2 || table[0]!.length < 2 || !table.some((row) => row.filter((cell) => cell !== "").length >= 2)) return null;
   const mine = inside.filter((l) => !left.has(l));
   for (const line of mine) taken.add(line);
   return { rows: table, ...(caption !== undefined ? { caption } : {}), lines: new Set(mine), box };
@@ -407,8 +442,18 @@ const meshTable = <L extends LayoutLine>(mesh: Mesh, lines: readonly L[], taken:
 
 /** The ruled tables the rules draw around the page's lines, top to bottom. */
 export const ruledTables = <L extends LayoutLine>(rules: readonly Rule[], lines: readonly L[]): RuledTable<L>[] => {
+  // Edges of light shading count only away from drawn rules: inside a ruled table they are highlights behind text,
+  // elsewhere they may be the only borders of cells told apart by their tints.
+  const drawn = rules.filter((r) => !r.shade);
+  const shade = rules.filter((r) => r.shade);
+  let all: readonly Rule[] = drawn;
+  if (shade.length > 0) {
+    const boxes = meshes(drawn).map((m) => ({ x0: Math.min(...m.xs) - JOIN, x1: Math.max(...m.xs) + JOIN, y0: Math.min(...m.ys) - JOIN, y1: Math.max(...m.ys) + JOIN }));
+    const within = (r: Rule) => boxes.some((b) => r.x0 >= b.x0 && r.x1 <= b.x1 && r.y0 >= b.y0 && r.y1 <= b.y1);
+    all = [...drawn, ...shade.filter((r) => !within(r))];
+  }
   // Smaller meshes first: a table drawn inside a frame keeps its lines from the frame's "table".
-  const found = meshes(rules).sort((a, b) => a.h.length + a.v.length - (b.h.length + b.v.length));
+  const found = meshes(all).sort((a, b) => a.h.length + a.v.length - (b.h.length + b.v.length));
   const taken = new Set<L>();
   const out: RuledTable<L>[] = [];
   for (const mesh of found) {

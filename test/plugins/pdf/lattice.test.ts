@@ -113,6 +113,18 @@ describe("ruled tables of real files", () => {
       },
     },
     {
+      name: "camelot-background_lines_1.pdf",
+      want: (md) => {
+        // Cells told apart only by white gaps between their tints; the tinted box around the text above is no table.
+        const [table, ...more] = tablesIn(md);
+        assert.equal(more.length, 0);
+        assert.deepEqual(table![0], ["State", "Date", "Halt stations", "Halt days", "Persons directly reached (in lakh)", "Persons trained", "Persons counseled", "Persons tested for HIV"]);
+        assert.deepEqual(table![1], ["Delhi", "1.12.2009", "8", "17", "1.29", "3,665", "2,409", "1,000"]);
+        assert.deepEqual(table![table!.length - 1], ["Total", "", "47", "92", "11.81", "22,455", "19,584", "10,644"]);
+        assert.match(md, /^The Red Ribbon Express \(RRE\) is the world’s largest mass mobilisation drive/m);
+      },
+    },
+    {
       name: "pdfplumber-issue-466-example.pdf",
       want: (md) => {
         const tables = tablesIn(md);
