@@ -2,7 +2,8 @@
  * Reading an Excel workbook (xlsx) into the IR (interface, Extraction): one section per sheet in tab order (a
  * level-2 heading that is the sheet's name, `## Budget`, as MarkItDown writes it; its source the sheet's entry in the
  * workbook part), the cells as a table (`sheet-table.ts`), then the charts, pictures and text boxes drawn over the
- * sheet; a chart sheet shows its chart's title and data. A hidden sheet says so in a comment block under its heading
+ * sheet; a chart sheet shows its chart's title and data. Cell comments (threaded ones with their replies, and notes)
+ * are kept as Word comments are: `[^cN]` in the cell, the definition at the end (`comments.ts`). A hidden sheet says so in a comment block under its heading
  * (`<!-- hidden sheet -->`), not in the heading, so the heading is always the name a formula or a reader would use.
  * With `ctx.ocr`, the text inside pictures is read as in Word files (core/extract/picture-ocr.ts) and written right
  * after the picture, so after the sheet's table: a table cannot hold it at the picture's anchor cell, and the anchor
@@ -17,6 +18,7 @@ import { assignIds } from "../../../core/ir/ids.ts";
 import type { Block } from "../../../core/ir/types.ts";
 import { openPackage, PackageRefused, type Package } from "../../../core/ooxml/package.ts";
 import { ExtractRefused, type Extract } from "../../../core/contracts/extract.ts";
+import { Comments, readPersons } from "./comments.ts";
 import { drawingBlocks } from "./drawing.ts";
 import { refuseMacros } from "../../../core/ooxml/macros.ts";
 import { holdsPart, relsOf } from "../../../core/ooxml/rels.ts";
@@ -32,7 +34,7 @@ import { kids, readPart, relAttr } from "../../../core/ooxml/xml/query.ts";
 /** Thrown for a sheet whose part is missing: said in its section like a damaged one. */
 class SheetMissing extends Error {}
 
-const sheetBody = (pkg: Package, sheet: SheetEntry, ctx: CellContext, diagnostics: Diagnostic[], pictures: PicturesInBlocks | null): Block[] => {
+const sheetBody = (pkg: Package, sheet: SheetEntry, ctx: CellContext, diagnostics: Diagnostic[], pictures: PicturesInBlocks | null, comments: Comments): Block[] => {
   const location = { sheet: sheet.name };
   if (!sheet.part || !holdsPart(pkg, sheet.part)) throw new SheetMissing("its part is missing from the file");
   if (sheet.kind === "chartsheet") {
@@ -65,6 +67,13 @@ const sheetBody = (pkg: Package, sheet: SheetEntry, ctx: CellContext, diagnostic
       location,
     });
   }
+  try {
+    comments.addSheet(sheet.part, cells.rows);
+  } catch (error) {
+    // Damaged comments cost the comments, not the sheet; hostile content still refuses the file.
+    if (!(error instanceof PackageRefused) || error.reason === "zip_bomb" || error.reason === "xml_dtd") throw error;
+    diagnostics.push({ code: "extract.comments_unreadable", severity: "warning", category: "extract", message: `The comments of sheet "${sheet.name}" could not be read: ${error.message}`, location });
+  }
   const drawn = cells.drawings.flatMap((part) => drawingBlocks(pkg, part, diagnostics, pictures));
   return [...sheetBlocks(cells.rows, sheet.name, diagnostics, cells.source, cells.rowsNotRead), ...drawn];
 };
@@ -81,13 +90,14 @@ export const extractXlsx: Extract = async (bytes, ctx) => {
   };
   const report: Report = (code, severity, message) => diagnostics.push(diagnostic(code, severity, "extract", message));
   const pictures = ctx.ocr ? new PicturesInBlocks(pkg, report) : null;
+  const comments = new Comments(pkg, readPersons(pkg, workbook));
   let blocks: Block[] = [];
   let unreadable = 0;
   for (const sheet of workbook.sheets) {
     ctx.signal?.throwIfAborted();
     let body: Block[];
     try {
-      body = sheetBody(pkg, sheet, cellContext, diagnostics, pictures);
+      body = sheetBody(pkg, sheet, cellContext, diagnostics, pictures, comments);
     } catch (error) {
       const damaged = error instanceof PackageRefused && error.reason !== "zip_bomb" && error.reason !== "xml_dtd";
       if (!damaged && !(error instanceof SheetMissing)) throw error;
@@ -106,5 +116,5 @@ export const extractXlsx: Extract = async (bytes, ctx) => {
     await readPictures(pictures.jobs, ctx, report);
     blocks = pictures.place(blocks);
   }
-  return { ir: assignIds({ id: "doc", blocks, footnotes: [] }), pages: workbook.sheets.length, diagnostics };
+  return { ir: assignIds({ id: "doc", blocks, footnotes: comments.footnotes }), pages: workbook.sheets.length, diagnostics };
 };

@@ -153,8 +153,41 @@ describe("xlsx extract: the corpus", () => {
     assert.match((await corpus("exceljs-shared_string_with_escape.xlsx")).markdown, /\| \\_x000D\\_ \|/);
   });
 
+  it("keeps cell notes as Word comments are kept: a reference in the cell, the definition at the end", async () => {
+    const { markdown } = await corpus("exceljs-test-issue-880.xlsx");
+    assert.match(markdown, /^\| #REF!\[\^c1\] \|$/m);
+    // The author's name Excel puts at the top of a note is the "by", not the text.
+    assert.match(markdown, /^\[\^c1\]: Comment by rd on A3 \(“#REF!”\): mehrkilometer kosten ist$/m);
+    assert.match(markdown, /^\[\^c4\]: Comment by rd on A6 \(“#REF!”\): kosten mehrkilometer plan$/m);
+  });
+
   it("lists pictures drawn over a sheet", async () => {
     assert.match((await corpus("exceljs-images.xlsx")).markdown, /!\[\]\(media\/image1\.jpeg\)/);
+  });
+});
+
+describe("xlsx extract: comments", () => {
+  it("keeps threaded comments with their replies and people, and notes, leaving out a threaded comment's legacy copy", async () => {
+    const TC = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments";
+    const rows = `<row r="1"><c r="A1" t="inlineStr"><is><t>Item</t></is></c><c r="B1" t="inlineStr"><is><t>Total</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Fees</t></is></c><c r="B2"><v>1200</v></c></row>`;
+    const bytes = workbook([{ name: "Budget", rows }], {
+      parts: {
+        "xl/_rels/workbook.xml.rels": `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rP" Type="http://schemas.microsoft.com/office/2017/10/relationships/person" Target="persons/person.xml"/></Relationships>`,
+        "xl/persons/person.xml": `<personList xmlns="${TC}"><person displayName="Ann Lee" id="{P1}"/><person displayName="Bob Roy" id="{P2}"/></personList>`,
+        "xl/worksheets/_rels/sheet1.xml.rels": `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${REL}/comments" Target="../comments1.xml"/><Relationship Id="r2" Type="http://schemas.microsoft.com/office/2017/10/relationships/threadedComment" Target="../threadedComments/threadedComment1.xml"/></Relationships>`,
+        "xl/comments1.xml": `<comments ${NS}><authors><author>tc={C1}</author><author>Carl</author></authors><commentList><comment ref="B2" authorId="0"><text><t>[Threaded comment] Your version of Excel allows you to read this threaded comment…</t></text></comment><comment ref="C3" authorId="1"><text><r><t>Carl:</t></r><r><t xml:space="preserve">
+Check *this* | later</t></r></text></comment></commentList></comments>`,
+        "xl/threadedComments/threadedComment1.xml": `<ThreadedComments xmlns="${TC}"><threadedComment ref="B2" dT="2024-01-01T10:00:00.00" personId="{P1}" id="{C1}"><text>Is this right?</text></threadedComment><threadedComment ref="B2" personId="{P2}" id="{C2}" parentId="{C1}"><text>Yes, checked.</text></threadedComment></ThreadedComments>`,
+      },
+    });
+    const { markdown, ir } = await read(bytes);
+    assert.equal(
+      markdown,
+      "## Budget\n\n| Item | Total |  |\n| --- | --- | --- |\n| Fees | 1200[^c1] |  |\n|  |  | [^c2] |\n\n" +
+        "[^c1]: Comment by Ann Lee on B2 (“1200”): Is this right?\n\n    Reply by Bob Roy: Yes, checked.\n\n" +
+        "[^c2]: Comment by Carl on C3: Check \\*this\\* | later",
+    );
+    assert.equal(ir.footnotes.length, 2);
   });
 });
 
