@@ -14,19 +14,28 @@ import type { LayoutBlock, LayoutLine } from "../../../renderers/mupdf/pages.ts"
 
 /** Past this share of the page's characters in a monospaced face, the face is the page's text face, not code's. */
 const MONO_PAGE = 0.85;
+/** On a page set in that face throughout, this share of lines reading as code makes it a listing after all. */
+const CODE_PAGE = 0.25;
 
 /** Whether monospaced lines on this page are code: the page is not set in that face throughout. */
 export const codeOnPage = (blocks: readonly LayoutBlock[]): boolean => {
   let mono = 0;
   let all = 0;
+  let monoLines = 0;
+  let codeLines = 0;
   for (const block of blocks) {
     if (block.kind !== "text") continue;
     for (const line of block.lines) {
       all += line.text.length;
-      if (line.mono) mono += line.text.length;
+      if (!line.mono) continue;
+      mono += line.text.length;
+      monoLines++;
+      if (codeLike(line)) codeLines++;
     }
   }
-  return mono > 0 && mono < MONO_PAGE * all;
+  // A page that is all listing (a header file printed whole) reads as code line after line; a letter typed in
+  // Courier does not.
+  return mono > 0 && (mono < MONO_PAGE * all || codeLines >= CODE_PAGE * monoLines);
 };
 
 /** Brackets, assignments and arrows, a comment or a shell prompt at the start, a line ending in `{`, `;` or `:`. */

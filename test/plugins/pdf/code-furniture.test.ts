@@ -39,6 +39,17 @@ describe("code listings (tracemonkey: a paper with three listings set in Courier
   });
 });
 
+describe("a page that is all listing (PyMuPDF's v1.10 notes: config.h printed whole in Courier New)", async () => {
+  const md = await markdownOf(publicFile("pdf-layout", "pymupdf", "v110-changes.pdf"));
+
+  test("its lines are one fenced block with the comment's indentation, not paragraphs", () => {
+    const config = fenced(md).find((block) => block.startsWith("#ifndef FZ_CONFIG_H"));
+    assert.ok(config, "a fenced listing starts with the include guard");
+    assert.match(config, /^#define FZ_CONFIG_H\n\/\*\n {4,}Choose which plotters we need\.$/m);
+    assert.doesNotMatch(md, /^#ifndef FZ_CONFIG_H$(?![\s\S]*```)/m);
+  });
+});
+
 describe("page furniture (PyMuPDF's Cython guide: a running header on every page, a chapter footer)", async () => {
   const md = await markdownOf(publicFile("pdf-layout", "pymupdf", "cython.pdf"));
 
