@@ -1,6 +1,7 @@
 /**
  * Reading a PowerPoint deck (pptx) into the IR (interface, Extraction): one section per slide in presentation order
- * (`slide.ts`), opened by a level-2 heading, speaker notes after each slide as a `Notes:` quote; `pages` is the
+ * (`slide.ts`), opened by a level-2 heading, speaker notes after each slide as a `Notes:` quote, comments (older and
+ * modern) kept as Word comments are, `[^cN]` at the end of the slide's heading and definitions at the end; `pages` is the
  * number of slides. With `ctx.ocr`, the text inside pictures on the slides (in group shapes too) is read as in Word
  * files (core/extract/picture-ocr.ts) and written after the picture, where it is in the slide's reading order.
  * Macros are refused. A slide that cannot be read is said in a comment block in its section and in
@@ -15,6 +16,7 @@ import { refuseMacros } from "../../../core/ooxml/macros.ts";
 import { openPackage, PackageRefused } from "../../../core/ooxml/package.ts";
 import { holdsPart } from "../../../core/ooxml/rels.ts";
 import { readPictures } from "../../picture-ocr.ts";
+import { SlideComments } from "./comments.ts";
 import { Templates } from "./placeholders.ts";
 import { readPresentation } from "./presentation.ts";
 import { slideBlocks, type SlideContext } from "./slide.ts";
@@ -26,7 +28,8 @@ export const extractPptx: Extract = async (bytes, ctx) => {
   const diagnostics: Diagnostic[] = [];
   const report: Report = (code, severity, message) => diagnostics.push(diagnostic(code, severity, "extract", message));
   const pictures = ctx.ocr ? new PicturesInBlocks(pkg, report) : null;
-  const slideContext: SlideContext = { pkg, templates: new Templates(pkg), slideHeight: presentation.height, diagnostics, pictures };
+  const comments = new SlideComments(pkg, presentation.part, diagnostics);
+  const slideContext: SlideContext = { pkg, templates: new Templates(pkg), slideHeight: presentation.height, diagnostics, pictures, comments };
   let blocks: Block[] = [];
   let unreadable = 0;
   presentation.slides.forEach((part, i) => {
@@ -56,5 +59,5 @@ export const extractPptx: Extract = async (bytes, ctx) => {
     await readPictures(pictures.jobs, ctx, report);
     blocks = pictures.place(blocks);
   }
-  return { ir: assignIds({ id: "doc", blocks, footnotes: [] }), pages: presentation.slides.length, diagnostics };
+  return { ir: assignIds({ id: "doc", blocks, footnotes: comments.footnotes }), pages: presentation.slides.length, diagnostics };
 };

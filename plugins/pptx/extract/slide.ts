@@ -2,7 +2,8 @@
  * One slide as IR blocks: a level-2 heading `Slide N: title` (the title or centred-title placeholder; `Slide N` when
  * there is none; `(hidden)` for hidden slides), then its shapes in reading order — text (paragraphs and lists),
  * tables, charts (title and cached data), SmartArt text as a list, pictures (with `ctx.pictures`, the text OCR reads
- * in a picture goes right after it, at its place in reading order) — and the speaker notes as a `Notes:` quote. Date, footer and slide-number placeholders are page furniture and are left out; what is not read (an
+ * in a picture goes right after it, at its place in reading order) — and the speaker notes as a `Notes:` quote. The
+ * slide's comments are note references at the end of its heading (comments.ts). Date, footer and slide-number placeholders are page furniture and are left out; what is not read (an
  * embedded object, a chart of a newer kind) is said in a comment block. Every block's source is the element it was
  * read from: the title shape for the heading (the slide's root when there is no title), the shape, table, paragraph
  * or diagram point otherwise, in the slide's part or the chart, diagram or notes part it points to.
@@ -16,6 +17,7 @@ import type { Package } from "../../../core/ooxml/package.ts";
 import { relsOf, type Rels } from "../../../core/ooxml/rels.ts";
 import { attr, child, descendants, flag, kids, path, readPart, relAttr } from "../../../core/ooxml/xml/query.ts";
 import type { XEl } from "../../../core/ooxml/xml/tree.ts";
+import type { SlideComments } from "./comments.ts";
 import { notesBlock } from "./notes.ts";
 import { isTitle, type Templates } from "./placeholders.ts";
 import { shapesInReadingOrder, type PlacedShape } from "./shapes.ts";
@@ -31,6 +33,8 @@ export interface SlideContext {
   readonly diagnostics: Diagnostic[];
   /** Pictures to read by OCR (embedded ones only); null when no OCR is at hand. */
   readonly pictures: PicturesInBlocks | null;
+  /** The deck's comments: references go at the end of each slide's heading. */
+  readonly comments: SlideComments;
 }
 
 interface ShapeContext extends SlideContext {
@@ -131,7 +135,7 @@ export const slideBlocks = (part: string, number: number, ctx: SlideContext): Bl
     id: "",
     ...(headingSource ? { source: sourceOf(headingSource) } : {}),
     level: 2,
-    inlines: text(`Slide ${number}${title ? `: ${title}` : ""}${hidden ? " (hidden)" : ""}`),
+    inlines: [...text(`Slide ${number}${title ? `: ${title}` : ""}${hidden ? " (hidden)" : ""}`), ...ctx.comments.forSlide(part, number)],
   };
   const body = shapes.filter((s) => s !== titleShape && !(s.ph && FURNITURE.has(s.ph.type))).flatMap((s) => shapeBlocks(s, shapeCtx));
   const notes = notesBlock(ctx.pkg, part);

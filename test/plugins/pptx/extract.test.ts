@@ -165,6 +165,34 @@ describe("pptx extract: the corpus", () => {
     assert.match((await corpus("python-pptx-ext-rels.pptx")).markdown, /\[the python-pptx repository on GitHub\]\(https:\/\/github\.com\/scanny\/python-pptx\)/);
   });
 
+  it("keeps older and modern comments as Word comments are: references on the slide's heading, definitions at the end", async () => {
+    const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+    const M = "http://schemas.microsoft.com/office/2018/10/relationships";
+    const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+    const P188 = 'xmlns:p188="http://schemas.microsoft.com/office/powerpoint/2018/8/main" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+    const rel = (id: string, type: string, target: string) => `<Relationship Id="${id}" Type="${type}" Target="${target}"/></Relationships>`;
+    const bytes = edit(await render("# Deck\n\n## First\n\nText one.\n\n## Second\n\nText two."), (parts) => {
+      const slides = Object.keys(parts).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n)).sort();
+      // Slide 1 is the title slide ("Deck").
+      const [first, second] = [slides[1]!, slides[2]!].map((n) => n.replace("slides/", "slides/_rels/").replace(/\.xml$/, ".xml.rels"));
+      parts["ppt/_rels/presentation.xml.rels"] = parts["ppt/_rels/presentation.xml.rels"]!.replace("</Relationships>", rel("rCA", `${R}/commentAuthors`, "commentAuthors.xml").replace("</Relationships>", rel("rAU", `${M}/authors`, "authors.xml")));
+      parts["ppt/commentAuthors.xml"] = `<p:cmAuthorLst ${P}><p:cmAuthor id="0" name="Ann Lee" initials="AL" lastIdx="1" clrIdx="0"/></p:cmAuthorLst>`;
+      parts["ppt/authors.xml"] = `<p188:authorLst ${P188}><p188:author id="{A1}" name="Bob Roy" initials="BR" userId="bob"/><p188:author id="{A2}" name="Cleo Diaz" initials="CD" userId="cleo"/></p188:authorLst>`;
+      parts[first!] = parts[first!]!.replace("</Relationships>", rel("rC1", `${R}/comments`, "../comments/comment1.xml"));
+      parts["ppt/comments/comment1.xml"] = `<p:cmLst ${P}><p:cm authorId="0" dt="2024-01-01T10:00:00.000" idx="1"><p:pos x="10" y="10"/><p:text>Shorten *this* slide.</p:text></p:cm></p:cmLst>`;
+      parts[second!] = parts[second!]!.replace("</Relationships>", rel("rC2", `${M}/comments`, "../comments/modernComment_101_1.xml"));
+      parts["ppt/comments/modernComment_101_1.xml"] =
+        `<p188:cmLst ${P188}><p188:cm id="{C1}" authorId="{A1}" created="2024-01-02T10:00:00.000"><p188:replyLst><p188:reply id="{R1}" authorId="{A2}" created="2024-01-03T10:00:00.000"><p188:txBody><a:bodyPr/><a:p><a:r><a:t>Done.</a:t></a:r></a:p></p188:txBody></p188:reply></p188:replyLst>` +
+        `<p188:txBody><a:bodyPr/><a:p><a:r><a:t>Which year?</a:t></a:r></a:p><a:p><a:r><a:t>2024 or 2025</a:t></a:r></a:p></p188:txBody></p188:cm></p188:cmLst>`;
+    });
+    const { markdown, ir } = await read(bytes);
+    assert.match(markdown, /^## Slide \d+: First\[\^c1\]$/m);
+    assert.match(markdown, /^## Slide \d+: Second\[\^c2\]$/m);
+    assert.match(markdown, /^\[\^c1\]: Comment by Ann Lee on slide \d+: Shorten \\\*this\\\* slide\.$/m);
+    assert.match(markdown, /^\[\^c2\]: Comment by Bob Roy on slide \d+: Which year\?\\\n {4}2024 or 2025\n\n {4}Reply by Cleo Diaz: Done\.$/m);
+    assert.equal(ir.footnotes.length, 2);
+  });
+
   it("writes speaker notes after their slide as a Notes block quote", async () => {
     assert.equal((await corpus("python-pptx-prs-notes.pptx")).markdown, "## Slide 1\n\n> Notes: Notes");
     const inherited = await corpus("python-pptx-ph-inherit-props.pptx");
