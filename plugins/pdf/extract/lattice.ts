@@ -333,6 +333,18 @@ const meshTable = <L extends LayoutLine>(mesh: Mesh, lines: readonly L[], taken:
   }
   const nr = rows.length - 1;
   const nc = cols.length - 1;
+  // Columns of text inside a ruled column (words parted by a gap of a text size on most of its rows): the rules
+  // do not draw every column, and the unruled finder reads the columns better.
+  for (let c = 0; c < nc; c++) {
+    const own = cells.filter((cell) => cell.c0 === c && cell.c1 === c && cell.words.length > 0);
+    const parted = own.filter((cell) =>
+      [...new Set(cell.words.map((w) => w.line))].some((line) => {
+        const ws = cell.words.filter((w) => w.line === line).sort((a, b) => a.x - b.x);
+        return ws.some((w, k) => k > 0 && w.x - ws[k - 1]!.x1 > line.size);
+      }),
+    );
+    if (own.length >= 3 && parted.length * 2 > own.length) return null;
+  }
   const text = new Map<Cell, string>(cells.map((c) => [c, cellText(c)]));
   if (framesProse([...text.values()])) return null;
   // Rows and columns with text in some cell that starts there.
