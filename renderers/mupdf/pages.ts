@@ -217,8 +217,30 @@ const fieldValues = (page: Mupdf.Page, raw: readonly (RawBlock | LayoutImageBloc
   return out;
 };
 
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
+
+/**
+ * A ligature in right-to-left text (Arabic lam with khah, say) is one glyph that stands for two letters or more.
+ * mupdf gives its letters in the line's logical order but the ligature's own letters backwards: the letters but one
+ * come first, each of no width at the glyph's right edge, then the letter that carries the glyph's width. Put back
+ * in the glyph's order, "اخلطوط" reads "الخطوط" again.
+ */
+const ligaturesInOrder = (chars: RawChar[]): void => {
+  for (let i = 0; i < chars.length; i++) {
+    const first = chars[i]!;
+    if (first.x1 - first.x0 > 0.01 || !RTL_LETTER.test(first.c)) continue;
+    let end = i;
+    while (end + 1 < chars.length && chars[end + 1]!.x1 - chars[end + 1]!.x0 <= 0.01 && Math.abs(chars[end + 1]!.x0 - first.x0) < 0.5) end++;
+    const carrier = chars[end + 1];
+    if (!carrier || !RTL_LETTER.test(carrier.c) || Math.abs(carrier.x1 - first.x0) > 0.5 || carrier.x1 - carrier.x0 <= 0.01) continue;
+    chars.splice(i, end + 2 - i, ...chars.slice(i, end + 2).reverse());
+    i = end + 1;
+  }
+};
+
 /** Characters of one line → words (split at white space, or at a gap with none) with the line's size and weight. */
 const buildLine = (raw: RawLine, sizes: Map<number, number>): { line: LayoutLine; chars: number } | null => {
+  ligaturesInOrder(raw.chars);
   const words: LayoutWord[] = [];
   const lineSizes = new Map<number, number>();
   let word: LayoutWord | null = null;
