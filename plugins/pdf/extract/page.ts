@@ -237,6 +237,19 @@ const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: numb
   return pieces;
 };
 
+const wordCount = (text: string): number => text.split(/\s+/u).filter(Boolean).length;
+
+/**
+ * A table whose cells hold no more words than twice the lines it was read from: a group label over its columns is
+ * said once per column (camelot's "Percent Fuel Savings" over four), a line that fell into cell after cell is more.
+ */
+const saysOnce = (table: { readonly rows: readonly (readonly string[])[]; readonly caption?: string; readonly lines: ReadonlySet<LayoutLine> }): boolean => {
+  let inLines = 0;
+  for (const line of table.lines) inLines += wordCount(line.text);
+  const inCells = table.rows.flat().reduce((n, cell) => n + wordCount(cell), 0) + wordCount(table.caption ?? "");
+  return inCells <= inLines * 2 + 2;
+};
+
 /** A picture's OCR text as IR blocks, found by the caller; `undefined` leaves the picture out. */
 export type PictureText = (block: LayoutBlock & { kind: "image" }) => Block[] | undefined;
 
@@ -283,7 +296,9 @@ export const pagePieces = (
   const code = codeOnPage(blocks);
   // Ruled tables first (lattice.ts, from the page's rules): the lines inside one are its own and are not offered to
   // the unruled finder, whose tables must hold up to unruled.ts's stricter test (OCR's use of the finder is untouched).
-  const ruled = ruledTables(rules, blocks.flatMap((b) => (b.kind === "text" ? b.lines : [])));
+  // A page's text is never said twice: a grid whose cells hold far more words than the lines inside it (a line
+  // counted in cell after cell) is no table of that text.
+  const ruled = ruledTables(rules, blocks.flatMap((b) => (b.kind === "text" ? b.lines : []))).filter((t) => saysOnce(t));
   const inRuled = new Set(ruled.flatMap((t) => [...t.lines]));
   const tables: { readonly rows: string[][]; readonly lines: ReadonlySet<LayoutLine>; readonly caption?: string }[] = [
     ...ruled,

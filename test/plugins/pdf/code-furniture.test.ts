@@ -1,7 +1,8 @@
 /**
  * Code listings and page furniture on real PDFs: lines in a monospaced face are one fenced block with their
  * indentation and never a table, while a sentence or an e-mail address set in one stays text (code.ts); running
- * headers and footers repeated page after page are left out of the text and never made headings (furniture.ts).
+ * headers and footers repeated page after page are left out of the text and never made headings (furniture.ts); a
+ * ruled grid that would say a line in cell after cell is no table (page.ts).
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -47,6 +48,12 @@ describe("a page that is all listing (PyMuPDF's v1.10 notes: config.h printed wh
     assert.ok(config, "a fenced listing starts with the include guard");
     assert.match(config, /^#define FZ_CONFIG_H\n\/\*\n {4,}Choose which plotters we need\.$/m);
     assert.doesNotMatch(md, /^#ifndef FZ_CONFIG_H$(?![\s\S]*```)/m);
+  });
+
+  test("page 1's boxed list of properties is no table, and says each property once", () => {
+    const page1 = md.slice(0, md.indexOf("<!-- page 2 -->"));
+    assert.doesNotMatch(page1, /^\|.*Pixmap\.alpha/m);
+    assert.equal(page1.match(/Pixmap\.stride/g)?.length, 1, page1);
   });
 });
 
