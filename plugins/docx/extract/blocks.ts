@@ -88,12 +88,15 @@ class Lists {
   }
 }
 
+/** A paragraph with words in it: an empty one in the Title style is no title (a review's repair clears such). */
+const said = (b: Block): boolean => b.k === "p" && b.pieces.some((piece) => piece.k === "t" && piece.text.trim() !== "");
+
 /**
- * True when the blocks hold a paragraph in the Title style and a Heading 1: Title is then `#`, Heading 1 `##` and so
- * on. A Title above Heading 2 and below (as Quire writes its own files) is above them already.
+ * True when the blocks hold a paragraph in the Title style that says something, and a Heading 1: Title is then `#`,
+ * Heading 1 `##` and so on. A Title above Heading 2 and below (as Quire writes its own files) is above them already.
  */
 export const hasTitle = (blocks: readonly Block[]): boolean =>
-  blocks.some((b) => b.k === "p" && b.title === true) && blocks.some((b) => b.k === "p" && b.heading === 1 && b.title !== true);
+  blocks.some((b) => b.k === "p" && b.title === true && said(b)) && blocks.some((b) => b.k === "p" && b.heading === 1 && b.title !== true);
 
 /** `titled`: the document has a Title (`hasTitle`), so headings go one level down to make room above them. */
 export const irBlocks = (blocks: readonly Block[], titled = false): IrBlock[] => {

@@ -324,6 +324,9 @@ describe("docx extract: built packages", () => {
     // Without a Title, Heading 1 stays `#`.
     const untitled = await extract({ body: body.replace(p("Titel", '<w:pStyle w:val="MyTitle"/>'), ""), styles });
     assert.equal(untitled.markdown, "# Eins\n\n## Zwei\n\n### Drei\n\nText");
+    // An empty paragraph in the Title style is no title: a review that clears its style must not move the headings.
+    const emptyTitle = await extract({ body: body.replace(p("Titel", '<w:pStyle w:val="MyTitle"/>'), p("", '<w:pStyle w:val="MyTitle"/>')), styles });
+    assert.equal(emptyTitle.markdown, "# Eins\n\n## Zwei\n\n### Drei\n\nText");
   });
 
   it("numbers lists from numbering.xml: bullets, decimals, letters, nesting, style numbering", async () => {
