@@ -5,9 +5,10 @@
  * inside it), tables with their first row as the header, and a table's header repeated at the top of the next page
  * that header again, and a table going on over a page break one table (`repeatedHeaders`, continued.ts). Ids are given once the whole document is put together.
  */
-import type { Block, HeadingLevel, Inline, ListBlock, SourceRange, TableBlock, TableRow } from "../../../core/ir/types.ts";
+import type { Block, HeadingLevel, ListBlock, SourceRange, TableBlock, TableRow } from "../../../core/ir/types.ts";
 import type { PagePiece } from "./page.ts";
 import { continuedTables } from "./continued.ts";
+import { plain } from "./plain.ts";
 
 const text = (value: string) => [{ type: "text" as const, id: "", text: value, marks: [] }];
 
@@ -72,13 +73,6 @@ export const pageBlocks = (pieces: readonly PagePiece[], page: number): Block[] 
   }
   return out;
 };
-
-const plain = (inlines: readonly Inline[]): string =>
-  inlines
-    .map((i) => (i.type === "text" ? i.text : ""))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim();
 
 /**
  * A table going on over a page break repeats its header at the top of the next page. Where that row was not found

@@ -11,18 +11,12 @@
  * The joined table stays where the first one was, its source that of the first; the page marker and anything else
  * between follow it. Runs on the whole document's blocks (blocks.ts `repeatedHeaders`).
  */
-import type { Block, Inline, TableBlock, TableRow } from "../../../core/ir/types.ts";
+import type { Block, TableBlock, TableRow } from "../../../core/ir/types.ts";
+import { plain } from "./plain.ts";
 
 /** A paragraph or heading this short between two tables may be a running footer or header. */
 const FURNITURE = 100;
 const MAX_BETWEEN = 2;
-
-const plain = (inlines: readonly Inline[]): string =>
-  inlines
-    .map((i) => (i.type === "text" ? i.text : ""))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim();
 
 const cells = (row: TableRow): string[] => row.cells.map((c) => plain(c.inlines));
 
