@@ -11,6 +11,7 @@
 import type * as Mupdf from "mupdf";
 import { PdfReadError } from "./errors.ts";
 import { pageRules, type PageRules } from "./rules.ts";
+import { logicalOrder } from "./bidi.ts";
 
 type MupdfModule = typeof Mupdf;
 
@@ -241,14 +242,17 @@ const ligaturesInOrder = (chars: RawChar[]): void => {
 /** Characters of one line → words (split at white space, or at a gap with none) with the line's size and weight. */
 const buildLine = (raw: RawLine, sizes: Map<number, number>): { line: LayoutLine; chars: number } | null => {
   ligaturesInOrder(raw.chars);
+  const chars = raw.horizontal ? logicalOrder(raw.chars) : raw.chars;
+  // In logical order a right-to-left word's next letter stands left of the one before.
+  const backwards = chars !== raw.chars && chars.some((ch) => RTL_LETTER.test(ch.c));
   const words: LayoutWord[] = [];
   const lineSizes = new Map<number, number>();
   let word: LayoutWord | null = null;
-  let lastX1 = -Infinity;
+  let last: RawChar | null = null;
   let bold = 0;
   let mono = 0;
   let count = 0;
-  for (const ch of raw.chars) {
+  for (const ch of chars) {
     const c = ch.c;
     if (c === "\u00ad") {
       // A soft hyphen is dropped inside a word and becomes a hyphen where it ends the line (below).
@@ -262,19 +266,21 @@ const buildLine = (raw: RawLine, sizes: Map<number, number>): { line: LayoutLine
       word = null;
       continue;
     }
-    if (word && raw.horizontal && ch.x0 - lastX1 > WORD_GAP * ch.size) {
+    const gap = last === null ? 0 : Math.max(ch.x0 - last.x1, backwards && word ? word.x0 - ch.x1 : -Infinity);
+    if (word && raw.horizontal && gap > WORD_GAP * ch.size) {
       words.push(word);
       word = null;
     }
     if (word) {
       word.text = (word.text.endsWith("\u00ad") ? word.text.slice(0, -1) : word.text) + c;
+      word.x0 = Math.min(word.x0, ch.x0);
       word.x1 = Math.max(word.x1, ch.x1);
       word.y0 = Math.min(word.y0, ch.y0);
       word.y1 = Math.max(word.y1, ch.y1);
     } else {
       word = { text: c, x0: ch.x0, y0: ch.y0, x1: ch.x1, y1: ch.y1 };
     }
-    lastX1 = ch.x1;
+    last = ch;
     const rounded = roundSize(ch.size);
     lineSizes.set(rounded, (lineSizes.get(rounded) ?? 0) + 1);
     sizes.set(rounded, (sizes.get(rounded) ?? 0) + 1);
@@ -284,8 +290,8 @@ const buildLine = (raw: RawLine, sizes: Map<number, number>): { line: LayoutLine
   }
   if (word) words.push(word);
   if (count === 0) return null;
-  const last = words[words.length - 1];
-  if (last?.text.endsWith("\u00ad")) last.text = `${last.text.slice(0, -1)}-`;
+  const end = words[words.length - 1];
+  if (end?.text.endsWith("\u00ad")) end.text = `${end.text.slice(0, -1)}-`;
   let size = 0;
   let most = -1;
   for (const [s, n] of lineSizes) {

@@ -45,6 +45,7 @@ const MAX_COLUMNS = 20;
 /** Cells longer than this are prose, not table cells; a table whose cells are this long on average is not one. */
 const LONG_CELL = 60;
 const MEAN_CELL = 40;
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 const MATH = /[=<>±×÷∑∏∫∂∇∞≤≥≠≈≡⇒⇔→←↦∀∃∈∉⊂⊆⊃⊇∪∩∧∨¬∗∘√α-ωΑ-Ω]/u;
 
 /**
@@ -75,8 +76,10 @@ const segmentsOf = (line: Line, starts: readonly number[] = []): Segment[] => {
   let current: Word[] = [];
   const flush = () => {
     if (current.length === 0) return;
+    // A cell of right-to-left words is said in the line's own (logical) order, not left to right.
+    const said = current.some((w) => RTL_LETTER.test(w.text)) ? [...current].sort((a, b) => line.words.indexOf(a) - line.words.indexOf(b)) : current;
     out.push({
-      text: current.map((w) => w.text).join(" "),
+      text: said.map((w) => w.text).join(" "),
       x0: current[0]!.x0,
       x1: Math.max(...current.map((w) => w.x1)),
       y0: Math.min(...current.map((w) => w.y0)),

@@ -249,9 +249,18 @@ const gridCells = (mesh: Mesh, cols: readonly number[], rows: readonly number[])
   return { cells, cellAt };
 };
 
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
+
+/** One line's words in a cell, as said: left to right, or in the line's own (logical) order where they read from the right. */
+const said = (words: { text: string; x: number; line: LayoutLine }[]): string => {
+  const rtl = words.some((w) => RTL_LETTER.test(w.text));
+  const at = (w: { text: string; x: number; line: LayoutLine }) => w.line.words.findIndex((lw) => lw.x0 === w.x && lw.text === w.text);
+  return [...words].sort(rtl ? (a, b) => at(a) - at(b) : (a, b) => a.x - b.x).map((w) => w.text).join(" ");
+};
+
 /** A cell's words as text: line by line top to bottom (a wrapped cell's lines joined as a paragraph's). */
 const cellText = (cell: Cell, only?: (line: LayoutLine) => boolean): string => {
-  const byLine = new Map<LayoutLine, { text: string; x: number }[]>();
+  const byLine = new Map<LayoutLine, { text: string; x: number; line: LayoutLine }[]>();
   for (const w of cell.words) {
     if (only && !only(w.line)) continue;
     const list = byLine.get(w.line) ?? [];
@@ -260,7 +269,7 @@ const cellText = (cell: Cell, only?: (line: LayoutLine) => boolean): string => {
   }
   const lines = [...byLine.entries()].sort(([a], [b]) => (Math.abs(a.y0 - b.y0) < 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0) ? a.x0 - b.x0 : a.y0 - b.y0));
   return lines
-    .map(([, words]) => words.sort((a, b) => a.x - b.x).map((w) => w.text).join(" "))
+    .map(([, words]) => said(words))
     .reduce(joinLines, "")
     .replace(/\s+/g, " ")
     .trim();

@@ -3,8 +3,8 @@
  * makes them IR blocks): headings from the font size (the body size is the document's most common one; larger sizes
  * rank `#`, `##`, `###`; a short bold line of body size is a heading one rank below; headings.ts keeps body lines
  * that only look so from being headings), lists and paragraphs (renderers/tesseract/layout.ts, shared with OCR), a
- * paragraph whose lines mupdf put in blocks of their own read as one (wrap.ts), tables (renderers/tesseract/tables.ts), two-column
- * pages read a column at a time, and the page number alone in the top or bottom margin left out (the page marker
+ * paragraph whose lines mupdf put in blocks of their own read as one (wrap.ts), tables (renderers/tesseract/tables.ts), columns
+ * read one after the other (order.ts), and the page number alone in the top or bottom margin left out (the page marker
  * says the page).
  *
  * Each piece knows where it came from: the range, in the page's text (`pageText`), of the mupdf block (or blocks, for
@@ -20,6 +20,8 @@ import { strongTables } from "./unruled.ts";
 import { bodyLines, FOOT } from "./headings.ts";
 import { continuesItem, hangAt, joinWrapped } from "./wrap.ts";
 import { codeLike, codeOnPage, codeText, isListing } from "./code.ts";
+import { readingOrder } from "./order.ts";
+import { readsRightToLeft } from "../../../renderers/mupdf/bidi.ts";
 
 /** What the whole document says about its type sizes, for headings on any page. */
 export interface TypeScale {
@@ -87,7 +89,9 @@ const mergeBaselines = (lines: readonly LayoutLine[], foot: number): LayoutLine[
     const after = last !== undefined && line.x0 >= last.x1 - 0.5;
     const before = last !== undefined && line.x1 <= last.x0 + 0.5 && line.y0 >= foot && last.y0 >= foot;
     if (last && last.horizontal && line.horizontal && overlap >= 0.5 * Math.min(last.y1 - last.y0, line.y1 - line.y0) && (after || before)) {
-      const words = after ? [...last.words, ...line.words] : [...line.words, ...last.words];
+      // Right-to-left pieces are read from the right: the one further right goes first.
+      const rightFirst = readsRightToLeft(last.text) && readsRightToLeft(line.text);
+      const words = after !== rightFirst ? [...last.words, ...line.words] : [...line.words, ...last.words];
       out[out.length - 1] = {
         x0: Math.min(last.x0, line.x0),
         y0: Math.min(last.y0, line.y0),
@@ -112,73 +116,6 @@ const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—]?\s*(?:\
 /** A block that is only a page number, high or low on the page. */
 const isPageNumber = (block: LayoutTextBlock, layout: PageLayout): boolean =>
   block.lines.length === 1 && PAGE_NUMBER.test(block.lines[0]!.text.trim()) && (block.y0 > layout.height * 0.8 || block.y1 < layout.height * 0.12);
-
-// ---------------------------------------------------------------------------------------------------- columns
-
-const lineCount = (blocks: readonly LayoutBlock[]): number => blocks.reduce((n, b) => n + (b.kind === "text" ? b.lines.length : 0), 0);
-/** A block of three lines or more: text running down a column, not a label or a table cell. */
-const flowing = (block: LayoutBlock): boolean => block.kind === "text" && block.lines.length >= 3;
-
-/**
- * mupdf's order (the content stream's, usually the writer's reading order), except where it goes back up inside one
- * column: of two blocks that share some width, the higher one is read first. Among blocks free to go next, the
- * earliest in mupdf's order goes.
- */
-const topDown = (blocks: readonly LayoutBlock[]): LayoutBlock[] => {
-  const n = blocks.length;
-  const shares = (a: LayoutBlock, b: LayoutBlock) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
-  const above = (a: LayoutBlock, b: LayoutBlock) => a.y1 <= b.y0 + 1 && shares(a, b);
-  let ordered = true;
-  for (let i = 1; i < n && ordered; i++) for (let j = 0; j < i; j++) if (above(blocks[i]!, blocks[j]!)) ordered = false;
-  if (ordered) return [...blocks];
-  const waiting = blocks.map((b) => blocks.filter((a) => a !== b && above(a, b)).length);
-  const done = new Array<boolean>(n).fill(false);
-  const out: LayoutBlock[] = [];
-  while (out.length < n) {
-    const next = waiting.findIndex((w, i) => w === 0 && !done[i]);
-    // Cannot happen (above is a strict order by height), but never loop for ever.
-    const pick = next < 0 ? done.indexOf(false) : next;
-    done[pick] = true;
-    out.push(blocks[pick]!);
-    blocks.forEach((b, i) => {
-      if (!done[i] && above(blocks[pick]!, b)) waiting[i]!--;
-    });
-  }
-  return out;
-};
-
-/**
- * Two columns of text (both halves of the page with five lines or more, and on each a block of three lines or more):
- * blocks across the middle cut the page into bands, and in each band the left column is read before the right.
- * Otherwise mupdf's order, kept top-down within a column (`topDown`).
- */
-export const readingOrder = (blocks: readonly LayoutBlock[], width: number): LayoutBlock[] => {
-  // The middle of the text, not of the paper: margins are often unequal.
-  const text = blocks.filter((b) => b.kind === "text");
-  const mid = text.length === 0 ? width / 2 : (Math.min(...text.map((b) => b.x0)) + Math.max(...text.map((b) => b.x1))) / 2;
-  const tol = width * 0.02;
-  const side = (b: LayoutBlock): "left" | "right" | "across" => {
-    const centered = b.x0 >= mid - tol && b.x1 <= mid + tol;
-    if (!centered && b.x1 <= mid + tol) return "left";
-    if (!centered && b.x0 >= mid - tol) return "right";
-    return "across";
-  };
-  const left = blocks.filter((b) => side(b) === "left");
-  const right = blocks.filter((b) => side(b) === "right");
-  if (lineCount(left) < 5 || lineCount(right) < 5 || !left.some(flowing) || !right.some(flowing)) return topDown(blocks);
-  const across = blocks.filter((b) => side(b) === "across").sort((a, b) => a.y0 - b.y0);
-  const out: LayoutBlock[] = [];
-  const byTop = (a: LayoutBlock, b: LayoutBlock) => a.y0 - b.y0;
-  let top = -Infinity;
-  for (const cut of [...across, null]) {
-    const bottom = cut ? (cut.y0 + cut.y1) / 2 : Infinity;
-    const inBand = (b: LayoutBlock) => (b.y0 + b.y1) / 2 >= top && (b.y0 + b.y1) / 2 < bottom;
-    out.push(...left.filter(inBand).sort(byTop), ...right.filter(inBand).sort(byTop));
-    if (cut) out.push(cut);
-    top = bottom;
-  }
-  return out;
-};
 
 // ---------------------------------------------------------------------------------------------------- pieces
 
@@ -307,7 +244,7 @@ export const pagePieces = (
   const tableOf = new Map<LayoutLine, (typeof tables)[number]>();
   for (const table of tables) for (const line of table.lines) tableOf.set(line, table);
   const done = new Set<(typeof tables)[number]>();
-  const ordered = joinWrapped(readingOrder(blocks, layout.width), (line) => tableOf.has(line), rangeOf);
+  const ordered = joinWrapped(readingOrder(blocks), (line) => tableOf.has(line), rangeOf);
   const body = bodyLines(ordered, scale, (line) => tableOf.has(line), layout.height);
 
   const pieces: PagePiece[] = [];

@@ -1,15 +1,17 @@
 /**
  * Right-to-left text on PDF pages: a ligature's letters in Arabic come in the glyph's order (renderers/mupdf/pages.ts
  * `ligaturesInOrder`), on pdf.js's ArabicCIDTrueType (three fonts, a lam–khah ligature in each line) and camelot's
- * Arabic table (lam–alef in ولاية).
+ * Arabic table (lam–alef in ولاية); a line's glyphs put in logical order by the bidirectional algorithm
+ * (renderers/mupdf/bidi.ts).
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test } from "node:test";
+import { describe, test } from "node:test";
 import { extractPdf } from "../../../plugins/pdf/extract/index.ts";
 import { writeMarkdown } from "../../../core/markdown/write.ts";
+import { logicalOrder } from "../../../renderers/mupdf/bidi.ts";
 
 const publicFile = (...parts: string[]) => join(dirname(fileURLToPath(import.meta.url)), "../../public", ...parts);
 const markdownOf = async (path: string) => writeMarkdown((await extractPdf(new Uint8Array(readFileSync(path)), {})).ir);
@@ -24,4 +26,34 @@ test("lam–alef in a table's cell: ولاية, never والية", async () => {
   const md = await markdownOf(publicFile("pdf-layout", "camelot", "arabic.pdf"));
   assert.match(md, /ولاية كارولينا/);
   assert.doesNotMatch(md, /والية/);
+});
+
+test("a table's right-to-left cells in logical order: numbers and Latin words kept in their place", async () => {
+  const md = await markdownOf(publicFile("pdf-layout", "camelot", "arabic.pdf"));
+  // mupdf gives "قطط 47 عندي": the runs placed left to right.
+  assert.match(md, /\| 1234 \| عندي 47 قطط \|/, md);
+  assert.match(md, /\| هل انت شباك؟ \| اسمي Jeremy في الانجليزية \|/, md);
+  assert.match(md, /Jeremy is جرمي in Arabic/);
+});
+
+describe("logicalOrder", () => {
+  // Glyphs as a page places them: `visual` left to right, each character 5 points wide.
+  const placed = (visual: string) => [...visual].map((c, i) => ({ c, x0: i * 5, x1: i * 5 + 5 }));
+  const said = (visual: string) => logicalOrder(placed(visual)).map((ch) => ch.c).join("");
+
+  test("Arabic read from the right, a number inside kept whole", () => {
+    // On the page: قطط (cats) at the left, 47, عندي (I have) at the right; each word's letters right to left.
+    assert.equal(said("ططق 47 يدنع"), "عندي 47 قطط");
+  });
+  test("a date stays one date", () => {
+    assert.equal(said("12/3/2014 خيراتلا"), "التاريخ 12/3/2014");
+  });
+  test("an Arabic word in an English line", () => {
+    assert.equal(said("Jeremy is يمرج in Arabic"), "Jeremy is جرمي in Arabic");
+  });
+  test("Hebrew too; a line with none is left as it is", () => {
+    assert.equal(said("םולש"), "שלום");
+    const latin = [{ c: "b", x0: 5, x1: 10 }, { c: "a", x0: 0, x1: 5 }];
+    assert.deepEqual(logicalOrder(latin), latin);
+  });
 });
