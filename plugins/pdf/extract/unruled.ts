@@ -14,7 +14,8 @@
  *   table's values);
  *
  * and it is none of: columns of running text side by side (two or more columns of long cells of many words: page
- *  columns), numbered or bulleted steps (a column of list markers beside one of text), code (most lines in a
+ *  columns), numbered or bulleted steps (a column of list markers beside one of text), a form's fields (a column of
+ *  labels ending in a colon beside their values: read as lines, "Order Type: Premium"), code (most lines in a
  *  monospaced face, or cells of code punctuation).
  *
  * OCR's use of the finder is untouched: this filter is applied to PDF pages only (page.ts).
@@ -144,6 +145,8 @@ export const unruledVerdict = <L extends LayoutLine>(table: Table<L>): string | 
   if ([...Array(width).keys()].filter((k) => prose(column(k))).length >= 2) return "running text side by side";
   const first = column(0).filter((c) => c !== "");
   if (width === 2 && first.length >= 2 && first.every((c) => MARKER.test(c.trim()))) return "numbered steps";
+  const labels = table.rows.map((r) => r[0] ?? "").filter((c) => c !== "");
+  if (width === 2 && labels.filter((c) => c.trim().endsWith(":")).length >= 0.8 * labels.length) return "fields: labels and their values";
   let mixed = 0;
   for (let k = 0; k < width; k++) {
     const filled = column(k).filter((c) => c !== "");

@@ -267,6 +267,18 @@ describe("unruled tables on PDF pages need strong evidence", () => {
     assert.match(md, /Do the first thing, then check it worked\./);
     assert.match(md, /count \+= item\.price/);
   });
+
+  test("a form's fields, labels with a colon beside their values, are lines of text, not a table of two columns", async () => {
+    const p = page();
+    [["Order / Rev:", "2024-12-5678"], ["Alt Order #:", "SC-WINTER-2024"], ["Estimate:", "EST-456"], ["Order Type:", "Premium Package"]].forEach(([label, value], k) => {
+      text(p, 60, 80 + k * 14, label!);
+      text(p, 180, 80 + k * 14, value!);
+    });
+    const md = await markdownOf(await drawnPdf([p]));
+    assert.deepEqual(tablesIn(md), []);
+    assert.match(md, /^Order \/ Rev: 2024-12-5678$/m);
+    assert.match(md, /^Order Type: Premium Package$/m);
+  });
 });
 
 describe("a table going on over a page break", () => {
