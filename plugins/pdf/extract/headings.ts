@@ -6,11 +6,12 @@
  * - a bold line of body size is no heading where the body itself is set in bold, nor beside another such line on its
  *   row (a running header's parts);
  * - a line in the page's lowest tenth is a footer (a heading is never left at the foot of a page);
- * - a line ending in a page number set apart is an entry of a table of contents;
+ * - a line ending in a page number set apart is an entry of a table of contents, or near the top of the page a running
+ *   header;
  * - a bold line set in below a line ending with a colon is what that line announces (a project's name), not a heading.
  */
 import type { LayoutBlock, LayoutLine } from "../../../renderers/mupdf/pages.ts";
-import { isBoldHeadingLine, sizeLevel, type TypeScale } from "./page.ts";
+import { isBoldHeadingLine, sizeLevel, type TypeScale } from "./typography.ts";
 
 /** More heading candidates than this on one page and size alone no longer makes a heading. */
 const MANY = 8;
@@ -66,11 +67,14 @@ export const bodyLines = (blocks: readonly LayoutBlock[], scale: TypeScale, inTa
     for (const line of bySizeAlone) if (line.size < smallest) body.add(line);
   }
 
-  // A contents entry: the page number set apart at the end of the line.
+  // A contents entry: the page number set apart at the end of the line; in the page's top tenth, a running header
+  // with its page number (on a page read alone, furniture.ts has no other page to compare it with). The top: its
+  // first 15%, margins included.
   for (const line of [...bySize, ...byBold]) {
     const words = line.words;
     const last = words[words.length - 1];
-    if (words.length >= 2 && last && /^\d{1,4}$/.test(last.text) && last.x0 - words[words.length - 2]!.x1 > 2 * line.size) body.add(line);
+    const apart = (line.y1 < 0.15 * height ? 1 : 2) * line.size;
+    if (words.length >= 2 && last && /^\d{1,4}$/.test(last.text) && last.x0 - words[words.length - 2]!.x1 > apart) body.add(line);
   }
 
   // Bold lines of body size side by side on one row: a running header's parts or a row of labels, not headings.

@@ -32,7 +32,8 @@ import { PdfReadError } from "../../../renderers/mupdf/errors.ts";
 import { openPdfPages, type LayoutBlock, type PageLayout, type PdfPages } from "../../../renderers/mupdf/pages.ts";
 import type { Rule } from "../../../renderers/mupdf/rules.ts";
 import { pageBlocks, repeatedHeaders } from "./blocks.ts";
-import { pagePieces, pageText, typeScale } from "./page.ts";
+import { pagePieces, pageText } from "./page.ts";
+import { typeScale } from "./typography.ts";
 import { drawnText, fewChars, textLayerVerdict } from "./text-layer.ts";
 import { findFurniture } from "./furniture.ts";
 

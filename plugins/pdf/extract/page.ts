@@ -18,63 +18,23 @@ import type { Rule } from "../../../renderers/mupdf/rules.ts";
 import { ruledTables } from "./lattice.ts";
 import { strongTables } from "./unruled.ts";
 import { bodyLines, FOOT } from "./headings.ts";
+import { boldLevel, isBoldHeadingLine, labelsChapter, numberedLevel, sizeLevel, type TypeScale } from "./typography.ts";
 import { continuesItem, hangAt, joinWrapped } from "./wrap.ts";
 import { codeLike, codeOnPage, codeText, isListing } from "./code.ts";
 import { readingOrder } from "./order.ts";
 import { readsRightToLeft } from "../../../renderers/mupdf/bidi.ts";
 
-/** What the whole document says about its type sizes, for headings on any page. */
-export interface TypeScale {
-  /** The body text size: the size most characters have. */
-  readonly body: number;
-  /** Heading sizes, largest first; each is the smallest size of its rank. */
-  readonly ranks: readonly number[];
-}
-
-/** A size this much above the body's is a heading size. */
-const HEADING_RATIO = 1.15;
-
-export const typeScale = (sizes: Map<number, number>): TypeScale => {
-  let body = 0;
-  let most = -1;
-  for (const [size, count] of sizes) {
-    if (count > most || (count === most && size < body)) {
-      most = count;
-      body = size;
-    }
-  }
-  const larger = [...sizes.keys()].filter((s) => s >= body * HEADING_RATIO).sort((a, b) => b - a);
-  // Sizes within 7% of each other are one rank (11.9 and 12 pt are the same heading).
-  const ranks: number[] = [];
-  let top = Infinity;
-  for (const size of larger) {
-    if (size < top * 0.93) {
-      ranks.push(size);
-      top = size;
-    } else {
-      ranks[ranks.length - 1] = size;
-    }
-  }
-  return { body, ranks };
-};
-
-/** A heading has a word in it: not a lone letter of a formula or a figure's label. */
-const hasLetter = (text: string): boolean => /\p{L}{2,}/u.test(text);
-
-/** 1 to 3 for a heading line by size, 0 for body text. Bold lines of body size are judged per group (see below). */
-export const sizeLevel = (line: LayoutLine, scale: TypeScale, body: ReadonlySet<LayoutLine>): number => {
-  if (body.has(line) || scale.body === 0 || line.size < scale.body * HEADING_RATIO || !hasLetter(line.text)) return 0;
-  const rank = scale.ranks.findIndex((r) => line.size >= r);
-  return Math.min((rank < 0 ? scale.ranks.length - 1 : rank) + 1, 3);
-};
-
-const boldLevel = (scale: TypeScale): number => Math.min(scale.ranks.length + 1, 3);
-
-export const isBoldHeadingLine = (line: LayoutLine, scale: TypeScale, body: ReadonlySet<LayoutLine> = new Set()): boolean =>
-  !body.has(line) &&
-  line.bold && scale.body > 0 && line.size >= scale.body * 0.95 && line.size < scale.body * HEADING_RATIO && hasLetter(line.text) && line.text.length <= 80 && !/[.,;:]$/.test(line.text);
-
 // ---------------------------------------------------------------------------------------------------- lines
+
+/**
+ * A title and a small line far off on its baseline (a masthead's date, a form's print date) are two things: sizes
+ * apart by a quarter, three sizes of white between. Not in the foot, where a footer's parts come in several sizes.
+ */
+const apart = (a: LayoutLine, b: LayoutLine, foot: number): boolean => {
+  const small = Math.min(a.size, b.size);
+  const gap = Math.max(b.x0 - a.x1, a.x0 - b.x1);
+  return a.y0 < foot && Math.max(a.size, b.size) > 1.25 * small && gap > 3 * small;
+};
 
 /**
  * mupdf cuts a line at a wide gap (justified text, a tab); pieces on one baseline are one line again. In the page's
@@ -88,7 +48,7 @@ const mergeBaselines = (lines: readonly LayoutLine[], foot: number): LayoutLine[
     const overlap = last ? Math.min(last.y1, line.y1) - Math.max(last.y0, line.y0) : 0;
     const after = last !== undefined && line.x0 >= last.x1 - 0.5;
     const before = last !== undefined && line.x1 <= last.x0 + 0.5 && line.y0 >= foot && last.y0 >= foot;
-    if (last && last.horizontal && line.horizontal && overlap >= 0.5 * Math.min(last.y1 - last.y0, line.y1 - line.y0) && (after || before)) {
+    if (last && last.horizontal && line.horizontal && !apart(last, line, foot) && overlap >= 0.5 * Math.min(last.y1 - last.y0, line.y1 - line.y0) && (after || before)) {
       // Right-to-left pieces are read from the right: the one further right goes first.
       const rightFirst = readsRightToLeft(last.text) && readsRightToLeft(line.text);
       const words = after !== rightFirst ? [...last.words, ...line.words] : [...line.words, ...last.words];
@@ -152,16 +112,21 @@ const blockPieces = (lines: readonly LayoutLine[], frame: { x0: number; x1: numb
     return pieces;
   }
   const pieces: Piece[] = [];
-  // Runs of lines of one heading level (0: body).
-  const runs: { level: number; bold: boolean; lines: LayoutLine[] }[] = [];
-  for (const line of lines) {
+  // Runs of lines of one heading level (0: body); a line numbered as a section is a run of its own.
+  const runs: { level: number; bold: boolean; numbered: boolean; lines: LayoutLine[] }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     const size = sizeLevel(line, scale, body);
     const bold = size === 0 && isBoldHeadingLine(line, scale, body);
+    const numbered = size === 0 && !bold ? numberedLevel(lines.slice(i, i + 3), frame.x1, scale, body) : { level: 0, lines: 0 };
     const last = runs[runs.length - 1];
     // A list item's last words set in another size (wrap.ts) stay in its item.
-    const itemGoesOn = last !== undefined && continuesItem(last.lines[last.lines.length - 1]!, line, frame.x1);
-    if (last && ((last.level === size && last.bold === bold) || itemGoesOn)) last.lines.push(line);
-    else runs.push({ level: size, bold, lines: [line] });
+    const itemGoesOn = last !== undefined && !last.numbered && continuesItem(last.lines[last.lines.length - 1]!, line, frame.x1);
+    if (numbered.level > 0) {
+      runs.push({ level: numbered.level, bold: false, numbered: true, lines: lines.slice(i, i + numbered.lines) });
+      i += numbered.lines - 1;
+    } else if (last && !last.numbered && ((last.level === size && last.bold === bold) || itemGoesOn)) last.lines.push(line);
+    else runs.push({ level: size, bold, numbered: false, lines: [line] });
   }
   for (const run of runs) {
     const text = run.lines.map((l) => l.text.trim()).reduce(joinLines, "");
@@ -282,5 +247,20 @@ export const pagePieces = (
     }
     flushRun();
   }
-  return pieces;
+  return chaptersTitled(pieces);
+};
+
+/** "CHAPTER 1" over "Compilation" (two sizes, two blocks): one heading, "CHAPTER 1 Compilation". */
+const chaptersTitled = (pieces: PagePiece[]): PagePiece[] => {
+  const out: PagePiece[] = [];
+  for (const item of pieces) {
+    const last = out[out.length - 1];
+    if (last && "piece" in last && "piece" in item && last.piece.kind === "heading" && item.piece.kind === "heading" && labelsChapter(last.piece.text)) {
+      const piece = { kind: "heading" as const, level: Math.min(last.piece.level, item.piece.level), text: `${last.piece.text} ${item.piece.text}` };
+      out[out.length - 1] = { piece, start: Math.min(last.start, item.start), end: Math.max(last.end, item.end) };
+    } else {
+      out.push(item);
+    }
+  }
+  return out;
 };
