@@ -14,7 +14,7 @@ import { writeMarkdown } from "../../../core/markdown/write.ts";
 
 const publicFile = (...parts: string[]) => join(dirname(fileURLToPath(import.meta.url)), "../../public", ...parts);
 const markdownOf = async (...parts: string[]) => writeMarkdown((await extractPdf(new Uint8Array(readFileSync(publicFile(...parts))), {})).ir);
-const headings = (md: string) => md.match(/^#{1,6} .*$/gm) ?? [];
+const headings = (md: string): string[] => md.match(/^#{1,6} .*$/gm) ?? [];
 
 test("numbered sections at body size are headings, their level from the number; a running header is not", async () => {
   const found = headings(await markdownOf("pdf-layout", "pymupdf", "2201.00069.pdf"));
