@@ -47,6 +47,24 @@ export const gutters = (blocks: readonly LayoutBlock[]): Gutter[] => {
   return found;
 };
 
+/**
+ * The blocks of a page set in columns, by column: one group for each column between gutters, and one for the blocks
+ * that cross a gutter (a title, a footer). A page where a fifth of the lines or more cross a gutter (a table across
+ * the page, its wrapped cells in blocks of their own beside key/value blocks) is one group, as a page of one column.
+ */
+export const columnGroups = (blocks: readonly LayoutBlock[]): LayoutBlock[][] => {
+  const found = gutters(blocks);
+  if (found.length === 0) return [[...blocks]];
+  const groups: LayoutBlock[][] = Array.from({ length: found.length + 2 }, () => []);
+  for (const block of blocks) {
+    const crosses = found.some((g) => block.x0 < g.x0 && block.x1 > g.x1);
+    groups[crosses ? found.length + 1 : found.filter((g) => g.x1 <= block.x0 + 0.5).length]!.push(block);
+  }
+  const lines = (group: readonly LayoutBlock[]) => group.reduce((n, b) => n + lineCount(b), 0);
+  if (lines(groups[found.length + 1]!) * 5 >= lines(blocks)) return [[...blocks]];
+  return groups.filter((g) => g.length > 0);
+};
+
 const sharesWidth = (a: LayoutBlock, b: LayoutBlock): boolean => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
 
 /** Past this many blocks on a page (a hostile one), mupdf's order as it is: the pairwise rules cost n². */

@@ -21,7 +21,7 @@ import { bodyLines, FOOT } from "./headings.ts";
 import { boldLevel, isBoldHeadingLine, labelsChapter, numberedLevel, sizeLevel, type TypeScale } from "./typography.ts";
 import { continuesItem, hangAt, joinWrapped } from "./wrap.ts";
 import { codeLike, codeOnPage, codeText, isListing } from "./code.ts";
-import { readingOrder } from "./order.ts";
+import { columnGroups, readingOrder } from "./order.ts";
 import { readsRightToLeft } from "../../../renderers/mupdf/bidi.ts";
 
 // ---------------------------------------------------------------------------------------------------- lines
@@ -204,7 +204,10 @@ export const pagePieces = (
   const inRuled = new Set(ruled.flatMap((t) => [...t.lines]));
   const tables: { readonly rows: string[][]; readonly lines: ReadonlySet<LayoutLine>; readonly caption?: string }[] = [
     ...ruled,
-    ...strongTables(findTables(blocks.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.horizontal && !(code && codeLike(l)) && !inRuled.has(l)) : [])))),
+    // Looked for column by column on a page of columns: a table is within one, or across them all.
+    ...columnGroups(blocks).flatMap((group) =>
+      strongTables(findTables(group.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.horizontal && !(code && codeLike(l)) && !inRuled.has(l)) : [])))),
+    ),
   ];
   const tableOf = new Map<LayoutLine, (typeof tables)[number]>();
   for (const table of tables) for (const line of table.lines) tableOf.set(line, table);
