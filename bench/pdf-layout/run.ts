@@ -13,6 +13,8 @@
  * no tables: "-"), heading recall and precision (pdftotext has none), pages, and milliseconds per page (median of
  * BENCH_RUNS, default 3, after the run whose output is measured). The last row is the macro average over the cases
  * (a "-" is left out). Each cell is "Quire / pdftotext"; where pdftotext has no figure, Quire's alone.
+ *
+ * Then the speed of whole documents (`WHOLE`, below): longer public PDFs read in full, beside pdftotext.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -200,6 +202,37 @@ const main = async () => {
   });
   const pages = rows.reduce((n, r) => n + r.pages, 0);
   console.log(line(cells(`**mean of ${rows.length}**`, total((r) => r.quire), has ? total((r) => r.poppler) : null, String(pages), "", "")));
+  await wholeDocuments(poppler);
+};
+
+/**
+ * The speed target: a text PDF of 20 pages or so read whole in under a second. Longer public PDFs with a text layer,
+ * each read in full: Quire (median of BENCH_RUNS after a first run) beside pdftotext (process start included).
+ */
+const WHOLE = ["test/public/pdf.js/TAMReview.pdf", "test/public/pdf-layout/pdfplumber/federal-register-2020-17221.pdf", "test/public/pdf.js/tracemonkey.pdf"];
+
+const wholeDocuments = async (poppler: boolean) => {
+  console.log();
+  console.log("Whole documents, read in full (ms; Quire / pdftotext):");
+  console.log();
+  console.log("| file | pages | Quire ms | pdftotext ms | Quire ms/page |");
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const file of WHOLE) {
+    const path = resolve(repository, file);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(readFileSync(path));
+    } catch {
+      continue;
+    }
+    const first = await extractPdf(bytes, {});
+    const ours: number[] = [];
+    for (let i = 0; i < RUNS; i++) ours.push((await timed(async () => writeMarkdown((await extractPdf(bytes, {})).ir))).ms);
+    const theirs: number[] = [];
+    if (poppler) for (let i = 0; i < RUNS; i++) theirs.push((await timed(() => run("pdftotext", ["-enc", "UTF-8", path, "-"], { maxBuffer: 256 * 1024 * 1024 }))).ms);
+    const q = median(ours);
+    console.log(`| ${basename(path)} | ${first.pages} | ${q.toFixed(0)} | ${poppler ? median(theirs).toFixed(0) : "-"} | ${(q / first.pages).toFixed(1)} |`);
+  }
 };
 
 main().catch((error: unknown) => {
