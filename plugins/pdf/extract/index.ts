@@ -7,7 +7,8 @@
  * - A scanned page (no text, pictures over most of it) is drawn at 300 dpi and read by `ctx.ocr`, up to
  *   `ctx.maxOcrPages` (100) pages; later scanned pages, or all of them with no OCR, get a marker saying they were
  *   not read. On pages with text, pictures big enough to hold a line of text are read by OCR too (as many as scanned
- *   pages may be), and what they say follows a `<!-- picture: text read by OCR -->` marker where the picture is.
+ *   pages may be), and what they say follows a `<!-- picture: text read by OCR -->` marker where the picture is,
+ *   less what the text layer over the picture already says (picture-text.ts).
  * - A page whose text layer cannot be used (text-layer.ts: glyphs without a character map, garbage, hardly any
  *   words; with OCR, also text drawn as outlines on a page with few characters) is read like a scanned page, within
  *   the same limit: its `<!-- page N -->` marker is followed by `<!-- page N: text layer unusable, read by OCR -->`
@@ -34,6 +35,7 @@ import type { Rule } from "../../../renderers/mupdf/rules.ts";
 import { pageBlocks, repeatedHeaders } from "./blocks.ts";
 import { pagePieces, pageText } from "./page.ts";
 import { typeScale } from "./typography.ts";
+import { pictureOwnText } from "./picture-text.ts";
 import { drawnText, fewChars, textLayerVerdict } from "./text-layer.ts";
 import { findFurniture } from "./furniture.ts";
 
@@ -261,8 +263,10 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
         const outcome = await job;
         ctx.signal?.throwIfAborted();
         if (!outcome.ok) failed.push({ page, message: ocrMessage(outcome.error) });
-        else if (outcome.confidence >= PICTURE_MIN_CONFIDENCE && /\p{L}{2,}/u.test(outcome.markdown)) {
-          texts.set(block, [marker("picture: text read by OCR"), ...ocrBlocks(outcome.markdown)]);
+        else if (outcome.confidence >= PICTURE_MIN_CONFIDENCE) {
+          // A page's text is said once: what the text layer over the picture says is not said again.
+          const own = pictureOwnText(outcome.markdown, block, result.layout);
+          if (/\p{L}{2,}/u.test(own)) texts.set(block, [marker("picture: text read by OCR"), ...ocrBlocks(own)]);
         }
       }
       blocks.push(...pageBlocks(pagePieces(result.layout, scale, (block) => texts.get(block), result.rules, furniture), page));
