@@ -1,8 +1,8 @@
 /**
  * A page's pieces (page.ts) → IR blocks, each with its source (`page:N` and the range of page text it was read
  * from): paragraphs and headings of plain text, list items gathered into lists (a bullet list right after a
- * numbered one, or the other way round, is a list of its own; an item deeper than the one before goes into a list
- * inside it), tables with their first row as the header, and a table's header repeated at the top of the next page
+ * numbered one, or the other way round, is a list of its own, and so is a numbered list that starts again, its
+ * numbers as printed; an item deeper than the one before goes into a list inside it), tables with their first row as the header, and a table's header repeated at the top of the next page
  * that header again, and a table going on over a page break one table (`repeatedHeaders`, continued.ts). Ids are given once the whole document is put together.
  */
 import type { Block, HeadingLevel, ListBlock, SourceRange, TableBlock, TableRow } from "../../../core/ir/types.ts";
@@ -55,12 +55,16 @@ export const pageBlocks = (pieces: readonly PagePiece[], page: number): Block[] 
         const depth = Math.min(piece.depth, lists.length);
         lists.length = Math.min(lists.length, depth + 1);
         let list: ListBlock | undefined = lists[depth];
-        if (list && list.ordered !== ordered) {
+        // A number that starts again (footnotes "1)", "2)" after a list that reached 2) is a list of its own: its
+        // numbers are the page's, not the first list's going on.
+        const number = ordered ? Number.parseInt(piece.marker, 10) : 0;
+        const restarts = list !== undefined && ordered && list.ordered && number <= list.start + list.items.length - 1;
+        if (list && (list.ordered !== ordered || restarts)) {
           lists.length = depth;
           list = undefined;
         }
         if (!list) {
-          list = { type: "list", id: "", source, ordered, start: ordered ? Number.parseInt(piece.marker, 10) : 1, items: [] };
+          list = { type: "list", id: "", source, ordered, start: ordered ? number : 1, items: [] };
           if (depth === 0) out.push(list);
           else lists[depth - 1]!.items.at(-1)!.blocks.push(list);
           lists[depth] = list;
