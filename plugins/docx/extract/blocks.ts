@@ -144,6 +144,7 @@ export const irBlocks = (blocks: readonly Block[], titled = false): IrBlock[] =>
     if (!math && segs.length === 0) continue;
     const made = math ? [math] : segmentBlocks(segs, b.source);
     if (b.list?.printed) push(...labelled(b.list.label, made, b.source));
+    else if (b.list?.lettered) lists.add({ ...b.list, ordered: false }, labelled(b.list.label, made, b.source), b.source);
     else if (b.list) lists.add(b.list, made, b.source);
     else if (b.kind === "quote") push(withSource<IrBlock>({ type: "quote", id: "", blocks: made }, b.source));
     else push(...made);
@@ -164,7 +165,7 @@ const cellInlines = (blocks: readonly Block[]): Inline[] => {
       const inlines = joined(segments(b.pieces, "cell"));
       if (inlines.length === 0) continue;
       const item = b.list;
-      const marker = item?.printed ? item.label : item?.ordered ? `${item.number}.` : "-";
+      const marker = item?.printed || item?.lettered ? item.label : item?.ordered ? `${item.number}.` : "-";
       if (item) inlines.unshift(text(`${"\u00a0\u00a0".repeat(item.level)}${marker} ${item.task ? `[${item.task}] ` : ""}`));
       lines.push(inlines);
     } else if (b.k === "table") {

@@ -7,9 +7,10 @@
  * (`lvlRestart` can say which, or never). Numbered headings count here too, in the same sets as lists.
  *
  * Each item carries the label Word prints (`lvlText` with each `%n` the counter of level n in its format: `1.2`,
- * `a)`, `Article 3`). A label that is only the item's own number and punctuation (`3.`, `(c)`) is what a Markdown
- * list marker says, so such items stay list items numbered in arabic; a label holding more (`1.2`, `Article 3`) is
- * `printed`, and the caller writes it as text.
+ * `a)`, `Article 3`). A label that is only the item's own arabic number and punctuation (`3.`, `(3)`) is what a
+ * Markdown list marker says, so such items stay numbered list items; one in letters or roman numerals (`c)`, `iv.`) is
+ * `lettered`: a bullet item with its label as text; a label holding more (`1.2`, `Article 3`) is `printed`, and the
+ * caller writes it as text.
  */
 import { formatNumber } from "./number-format.ts";
 import type { Styles } from "./styles.ts";
@@ -39,6 +40,11 @@ export interface ListItem {
   readonly label: string;
   /** The label says more than a Markdown list marker can (`1.2`, `Article 3`): it must be written as text. */
   readonly printed: boolean;
+  /**
+   * The label is the item's own number in letters or roman numerals (`a)`, `iv.`): no Markdown marker says that, so
+   * the item stays in its list, a bullet with its label as text (`- a) …`), as PDF and OCR lists write theirs.
+   */
+  readonly lettered: boolean;
   /** `[ ]` / `[x]` when the bullet is a ballot box. */
   readonly task?: " " | "x";
 }
@@ -169,6 +175,7 @@ export class Numbering {
     });
     const task = format === "bullet" ? (/[\u2610\uF0A8\uF06F]/.test(text) ? " " : /[\u2611\u2612\uF0FE\uF078]/.test(text) ? "x" : undefined) : undefined;
     const printed = ordered ? !markerOnly(text, level) : format === "none" && label.trim() !== "";
-    return { level, ordered, number: counts[level]!, label: label.trim(), printed, ...(task ? { task } : {}) };
+    const lettered = ordered && !printed && !/^decimal(?:Zero)?$/.test(format);
+    return { level, ordered, number: counts[level]!, label: label.trim(), printed, lettered, ...(task ? { task } : {}) };
   }
 }

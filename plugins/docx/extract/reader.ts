@@ -541,7 +541,7 @@ export class Reader {
       state.floats.push(comment("diagram not read", source));
       return;
     }
-    state.floats.push(...items.map((t): Para => ({ ...textPara(t, source), list: { level: 0, ordered: false, number: 1, label: "", printed: false } })));
+    state.floats.push(...items.map((t): Para => ({ ...textPara(t, source), list: { level: 0, ordered: false, number: 1, label: "", printed: false, lettered: false } })));
   }
 
   table(tbl: XEl, story: Story): Table {

@@ -66,7 +66,8 @@ describe("docx extract: source ranges", () => {
                 const own = slice(item.source, item.id, /^<w:p[ >]/);
                 contains(list, own, `${b.id}'s item`);
                 const first = item.blocks[0];
-                if (first?.type === "paragraph") contains(own, inlineText(first.inlines), item.id);
+                // A lettered item's label ("a.", "iv)") is Word's numbering, not text of the paragraph.
+                if (first?.type === "paragraph") contains(own, inlineText(first.inlines).replace(/^\(?[A-Za-z]{1,6}[.)]\s?/, ""), item.id);
                 visit(item.blocks.slice(1));
               }
               break;

@@ -135,7 +135,7 @@ describe("docx extract: the corpus", () => {
 
   it("lists nest by level with their real markers", async () => {
     const lists = await md("pandoc-lists.docx");
-    assert.ok(lists.includes("1. one\n2. two\n   1. a\n   2. b"), lists);
+    assert.ok(lists.includes("1. one\n2. two\n   - a. a\n   - b. b"), lists);
     assert.ok(lists.includes("- one\n- two\n  - three\n    - four"), lists);
     assert.ok((await md("mammoth-simple-list.docx")).includes("- Apple\n- Banana"));
     // The second level's text is "1.%2": Word prints 1.1, 1.2 and, under Head 2, 1.1 again; those labels are text.
@@ -338,7 +338,8 @@ describe("docx extract: built packages", () => {
     const li = (text: string, ilvl: number, numId = 1) => p(text, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
     const body = [li("one", 0), li("one-a", 1), li("deep", 2), li("one-b", 1), li("two", 0), li("two-a", 1), p("Styled", '<w:pStyle w:val="ListBullet"/>')].join("");
     const { markdown } = await extract({ body, styles, numbering });
-    assert.equal(markdown, "1. one\n   1. one-a\n      - deep\n   2. one-b\n2. two\n   1. two-a\n\n- Styled");
+    // Letters as Word prints them ("a)", "b)"): no Markdown marker says a letter, so a bullet with the label.
+    assert.equal(markdown, "1. one\n   - a) one-a\n     - deep\n   - b) one-b\n2. two\n   - a) two-a\n\n- Styled");
   });
 
   it("writes the number Word prints before a numbered heading, counted with the headings before it", async () => {
