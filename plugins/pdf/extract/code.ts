@@ -30,7 +30,7 @@ export const codeOnPage = (blocks: readonly LayoutBlock[]): boolean => {
       if (!line.mono) continue;
       mono += line.text.length;
       monoLines++;
-      if (codeLike(line)) codeLines++;
+      if (codeLike(line) && STRONG.test(line.text)) codeLines++;
     }
   }
   // A page that is all listing (a header file printed whole) reads as code line after line; a letter typed in
@@ -40,6 +40,12 @@ export const codeOnPage = (blocks: readonly LayoutBlock[]): boolean => {
 
 /** Brackets, assignments and arrows, a comment or a shell prompt at the start, a line ending in `{`, `;` or `:`. */
 const CODE = /[{}[\]<>=;]|\(\)|::|->|=>|^\s*(?:\/\/|#|--|\$ |>>> |\.\.\. )|[{;:]$/u;
+
+/**
+ * Code beyond doubt, to tell a listing printed whole from a page typed in Courier: a line ending in a colon is not
+ * enough (a court transcript's caption, "KNOWLES, :").
+ */
+const STRONG = /[{}[\]<>=;]|\(\)|::|->|=>|^\s*(?:\/\/|#|\$ |>>> |\.\.\. )|[{;]$/u;
 
 /** E-mail addresses (`{ann,bob}@example.org`) and links are set in a monospaced face too, and are no listing. */
 const ADDRESS = /^\S*@[\w.-]+\.\w+$|^(?:https?|ftp):\/\/\S+$/u;

@@ -37,7 +37,7 @@ import { pagePieces, pageText } from "./page.ts";
 import { typeScale } from "./typography.ts";
 import { pictureOwnText } from "./picture-text.ts";
 import { drawnText, fewChars, textLayerVerdict } from "./text-layer.ts";
-import { findFurniture } from "./furniture.ts";
+import { findFurniture, findLineNumbers } from "./furniture.ts";
 
 export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_OCR_PAGES = 100;
@@ -269,7 +269,9 @@ export const extractPdf: Extract = async (bytes: Uint8Array, ctx: ExtractContext
           if (/\p{L}{2,}/u.test(own)) texts.set(block, [marker("picture: text read by OCR"), ...ocrBlocks(own)]);
         }
       }
-      blocks.push(...pageBlocks(pagePieces(result.layout, scale, (block) => texts.get(block), result.rules, furniture), page));
+      const margin = findLineNumbers(result.layout);
+      const left = margin.size === 0 ? furniture : new Set([...furniture, ...margin]);
+      blocks.push(...pageBlocks(pagePieces(result.layout, scale, (block) => texts.get(block), result.rules, left), page));
     }
   }
 

@@ -2,7 +2,8 @@
  * Code listings and page furniture on real PDFs: lines in a monospaced face are one fenced block with their
  * indentation and never a table, while a sentence or an e-mail address set in one stays text (code.ts); running
  * headers and footers repeated page after page are left out of the text and never made headings (furniture.ts); a
- * ruled grid that would say a line in cell after cell is no table (page.ts).
+ * ruled grid that would say a line in cell after cell is no table (page.ts); a transcript's line numbers in the
+ * margin are left out, a table's row numbers are not (furniture.ts `findLineNumbers`).
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -11,6 +12,8 @@ import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
 import { extractPdf } from "../../../plugins/pdf/extract/index.ts";
 import { writeMarkdown } from "../../../core/markdown/write.ts";
+import { findLineNumbers } from "../../../plugins/pdf/extract/furniture.ts";
+import type { LayoutLine, PageLayout } from "../../../renderers/mupdf/pages.ts";
 
 const publicFile = (...parts: string[]) => join(dirname(fileURLToPath(import.meta.url)), "../../public", ...parts);
 const markdownOf = async (path: string) => writeMarkdown((await extractPdf(new Uint8Array(readFileSync(path)), {})).ir);
@@ -70,5 +73,39 @@ describe("page furniture (PyMuPDF's Cython guide: a running header on every page
   test("the chapter footers with their page numbers are left out; the sections stay", () => {
     assert.doesNotMatch(md, /^\d+ Chapter 1\. Compilation$/m);
     assert.match(md, /^#+ 1\.2\.1 Configuring the C-Build$/m);
+  });
+});
+
+describe("a court transcript (pdfplumber's: typed in Courier, its lines numbered 1 to 25 in the margin)", async () => {
+  const md = await markdownOf(publicFile("pdf-layout", "pdfplumber", "scotus-transcript-p1.pdf"));
+
+  test("the margin's line numbers are left out: no paragraph of a number alone", () => {
+    assert.doesNotMatch(md, /^\d{1,2}$/m, md.slice(0, 600));
+    assert.match(md, /^IN THE SUPREME COURT OF THE UNITED STATES$/m);
+  });
+
+  test("a page typed in Courier, its caption lines ending in colons, is text, not a listing", () => {
+    assert.doesNotMatch(md, /^```/m);
+    assert.match(md, /^MICHAEL A\. KNOWLES, :$/m);
+  });
+});
+
+describe("findLineNumbers", () => {
+  const line = (text: string, x0: number, y0: number): LayoutLine => ({ x0, y0, x1: x0 + 6 * text.length, y1: y0 + 10, words: [], text, size: 10, bold: false, mono: false, horizontal: true });
+  const page = (lines: LayoutLine[]): PageLayout => ({ page: 1, width: 612, height: 792, blocks: [{ kind: "text", x0: 0, y0: 0, x1: 612, y1: 792, lines }], chars: 500, sizes: new Map(), unmapped: 0 });
+  const numbered = (x: number) => Array.from({ length: 6 }, (_, i) => line(String(i + 1), x, 100 + 20 * i));
+
+  test("numbers 1 to 6 in the margin, the text to their right: line numbers", () => {
+    const text = Array.from({ length: 6 }, (_, i) => line(`Line ${i + 1} of the transcript`, 100, 100 + 20 * i));
+    assert.equal(findLineNumbers(page([...numbered(60), ...text])).size, 6);
+  });
+
+  test("a table's row numbers, with a paragraph above starting where they do: the page's text", () => {
+    const cells = Array.from({ length: 6 }, (_, i) => line(`Item ${i + 1}`, 120, 100 + 20 * i));
+    assert.equal(findLineNumbers(page([line("The items we ordered this year.", 60, 70), ...numbered(60), ...cells])).size, 0);
+  });
+
+  test("four numbers are a short list, not line numbers", () => {
+    assert.equal(findLineNumbers(page([...numbered(60).slice(0, 4), line("Text", 100, 100)])).size, 0);
   });
 });
