@@ -11,7 +11,7 @@
 import type * as Mupdf from "mupdf";
 import { PdfReadError } from "./errors.ts";
 import { pageRules, type PageRules } from "./rules.ts";
-import { logicalOrder } from "./bidi.ts";
+import { logicalOrder, RTL } from "./bidi.ts";
 
 type MupdfModule = typeof Mupdf;
 
@@ -218,8 +218,6 @@ const fieldValues = (page: Mupdf.Page, raw: readonly (RawBlock | LayoutImageBloc
   return out;
 };
 
-const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
-
 /**
  * A ligature in right-to-left text (Arabic lam with khah, say) is one glyph that stands for two letters or more.
  * mupdf gives its letters in the line's logical order but the ligature's own letters backwards: the letters but one
@@ -229,11 +227,11 @@ const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 const ligaturesInOrder = (chars: RawChar[]): void => {
   for (let i = 0; i < chars.length; i++) {
     const first = chars[i]!;
-    if (first.x1 - first.x0 > 0.01 || !RTL_LETTER.test(first.c)) continue;
+    if (first.x1 - first.x0 > 0.01 || !RTL.test(first.c)) continue;
     let end = i;
     while (end + 1 < chars.length && chars[end + 1]!.x1 - chars[end + 1]!.x0 <= 0.01 && Math.abs(chars[end + 1]!.x0 - first.x0) < 0.5) end++;
     const carrier = chars[end + 1];
-    if (!carrier || !RTL_LETTER.test(carrier.c) || Math.abs(carrier.x1 - first.x0) > 0.5 || carrier.x1 - carrier.x0 <= 0.01) continue;
+    if (!carrier || !RTL.test(carrier.c) || Math.abs(carrier.x1 - first.x0) > 0.5 || carrier.x1 - carrier.x0 <= 0.01) continue;
     chars.splice(i, end + 2 - i, ...chars.slice(i, end + 2).reverse());
     i = end + 1;
   }
@@ -244,7 +242,7 @@ const buildLine = (raw: RawLine, sizes: Map<number, number>): { line: LayoutLine
   ligaturesInOrder(raw.chars);
   const chars = raw.horizontal ? logicalOrder(raw.chars) : raw.chars;
   // In logical order a right-to-left word's next letter stands left of the one before.
-  const backwards = chars !== raw.chars && chars.some((ch) => RTL_LETTER.test(ch.c));
+  const backwards = chars !== raw.chars && chars.some((ch) => RTL.test(ch.c));
   const words: LayoutWord[] = [];
   const lineSizes = new Map<number, number>();
   let word: LayoutWord | null = null;

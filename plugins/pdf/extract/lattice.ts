@@ -15,6 +15,7 @@
  * Not a table: fewer than 2 rows or 2 columns holding text, a grid with no text inside or with its text on the
  * lines (a chart's grid lines and their labels), and a few big cells of running text (a page frame, a box around a paragraph, page columns parted by rules).
  */
+import { RTL } from "../../../renderers/mupdf/bidi.ts";
 import type { LayoutLine } from "../../../renderers/mupdf/pages.ts";
 import type { Rule } from "../../../renderers/mupdf/rules.ts";
 import { joinLines } from "../../../renderers/tesseract/layout.ts";
@@ -249,11 +250,9 @@ const gridCells = (mesh: Mesh, cols: readonly number[], rows: readonly number[])
   return { cells, cellAt };
 };
 
-const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
-
 /** One line's words in a cell, as said: left to right, or in the line's own (logical) order where they read from the right. */
 const said = (words: { text: string; x: number; line: LayoutLine }[]): string => {
-  const rtl = words.some((w) => RTL_LETTER.test(w.text));
+  const rtl = words.some((w) => RTL.test(w.text));
   const at = (w: { text: string; x: number; line: LayoutLine }) => w.line.words.findIndex((lw) => lw.x0 === w.x && lw.text === w.text);
   return [...words].sort(rtl ? (a, b) => at(a) - at(b) : (a, b) => a.x - b.x).map((w) => w.text).join(" ");
 };
