@@ -1,11 +1,11 @@
 /**
  * One PDF page's text (mupdf's blocks of lines with positions, renderers/mupdf/pages.ts) → pieces of a page (blocks.ts
- * makes them IR blocks): headings from the font size (the body size is the document's most common one; larger sizes
- * rank `#`, `##`, `###`; a short bold line of body size is a heading one rank below; headings.ts keeps body lines
- * that only look so from being headings), lists and paragraphs (renderers/tesseract/layout.ts, shared with OCR), a
- * paragraph whose lines mupdf put in blocks of their own read as one (wrap.ts), tables (renderers/tesseract/tables.ts), columns
- * read one after the other (order.ts), and the page number alone in the top or bottom margin left out (the page marker
- * says the page).
+ * makes them IR blocks): headings from the page's typography (typography.ts: the document's type sizes, short bold
+ * lines, section numbers; headings.ts keeps body lines that only look so from being headings), lists and paragraphs
+ * (renderers/tesseract/layout.ts, shared with OCR), a paragraph whose lines mupdf put in blocks of their own read as
+ * one (wrap.ts), tables (ruled: lattice.ts; unruled: renderers/tesseract/tables.ts held to unruled.ts), code
+ * (code.ts), columns read one after the other (order.ts), and the page number alone in the top or bottom margin left
+ * out (the page marker says the page).
  *
  * Each piece knows where it came from: the range, in the page's text (`pageText`), of the mupdf block (or blocks, for
  * a table) it was read from.
