@@ -287,9 +287,13 @@ describe("screenshots of the examples served by the service", () => {
     },
     // One vote per visitor: each vote comes from a browser of its own; the page on screen sees them arrive.
     poll: async (page, url) => {
-      for (const option of ["Taco Stand", "Sushi Corner", "Taco Stand", "Green Bowl salads", "Taco Stand", "Pizza Piazza", "Sushi Corner"]) {
+      const options = ["Taco Stand", "Sushi Corner", "Taco Stand", "Green Bowl salads", "Taco Stand", "Pizza Piazza", "Sushi Corner"];
+      for (const [k, option] of options.entries()) {
         const voter = await visit(url);
         await voter.page.getByRole("button", { name: new RegExp(option) }).click();
+        // The vote is in once the page on screen has it from the service; a browser closed before its write is sent
+        // loses it (on a busy machine that happened, and the page never reached 8 votes).
+        await page.getByText(new RegExp(`^${k + 1} votes? ·`)).waitFor();
         await voter.close();
       }
       await page.getByRole("button", { name: /Sushi Corner/ }).click();
