@@ -16,12 +16,13 @@ import { flow, joinLines, listMarker, type FlowLine, type Piece } from "../../..
 import { findTables } from "../../../renderers/tesseract/tables.ts";
 import type { Rule } from "../../../renderers/mupdf/rules.ts";
 import { ruledTables } from "./lattice.ts";
-import { strongTables } from "./unruled.ts";
+import { headerlessPairs, strongTables } from "./unruled.ts";
 import { bodyLines, FOOT } from "./headings.ts";
 import { boldLevel, isBoldHeadingLine, labelsChapter, numberedLevel, sizeLevel, type TypeScale } from "./typography.ts";
 import { continuesItem, hangAt, joinWrapped } from "./wrap.ts";
 import { codeLike, codeOnPage, codeText, isListing } from "./code.ts";
 import { columnGroups, readingOrder } from "./order.ts";
+import { splitFlows } from "./flows.ts";
 import { readsRightToLeft } from "../../../renderers/mupdf/bidi.ts";
 
 // ---------------------------------------------------------------------------------------------------- lines
@@ -185,12 +186,21 @@ export const pagePieces = (
   const { ranges } = pageText(layout);
   const rangeOf = new Map<LayoutBlock, { start: number; end: number }>();
   const blocks: LayoutBlock[] = [];
-  for (const block of layout.blocks) {
+  // Running headers and footers out first: a column start runs down the body, not through the margins.
+  const original = new Map<LayoutBlock, LayoutBlock>();
+  const inFlow = layout.blocks.map((b) => {
+    const copy = b.kind === "text" ? { ...b, lines: b.lines.filter((l) => !furniture.has(l)) } : b;
+    original.set(copy, b);
+    return copy;
+  });
+  const split = splitFlows(inFlow);
+  for (const block of split.blocks) {
     if (block.kind === "image") blocks.push(block);
     else {
-      const lines = mergeBaselines(block.lines.filter((l) => l.text.trim() !== "" && !furniture.has(l)), FOOT * layout.height).map((l) => ({ ...l, textBlock: block }));
+      const source = original.get(split.cutFrom.get(block) ?? block)!;
+      const lines = mergeBaselines(block.lines.filter((l) => l.text.trim() !== ""), FOOT * layout.height).map((l) => ({ ...l, textBlock: source }));
       const merged: LayoutTextBlock = { ...block, lines };
-      rangeOf.set(merged, ranges.get(block)!);
+      rangeOf.set(merged, ranges.get(source)!);
       if (lines.length > 0 && !isPageNumber(merged, layout)) blocks.push(merged);
     }
   }
@@ -206,7 +216,9 @@ export const pagePieces = (
     ...ruled,
     // Looked for column by column on a page of columns: a table is within one, or across them all.
     ...columnGroups(blocks).flatMap((group) =>
-      strongTables(findTables(group.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.horizontal && !(code && codeLike(l)) && !inRuled.has(l)) : [])))),
+      strongTables(findTables(group.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.horizontal && !(code && codeLike(l)) && !inRuled.has(l)) : [])))).filter(
+        (t) => split.cutFrom.size === 0 || !headerlessPairs(t),
+      ),
     ),
   ];
   const tableOf = new Map<LayoutLine, (typeof tables)[number]>();

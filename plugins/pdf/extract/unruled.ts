@@ -158,5 +158,18 @@ export const unruledVerdict = <L extends LayoutLine>(table: Table<L>): string | 
   return null;
 };
 
+/**
+ * Two columns with no header: a name and its figure, row after row from the first row on. In a report printed in
+ * columns (flows.ts), such a list is one more of the report's lists, said a line each as its others are (those too
+ * short for the finder to propose); elsewhere (a table of contents, a price list) it stays a table.
+ */
+export const headerlessPairs = <L extends LayoutLine>(table: Table<L>): boolean => {
+  const [head, ...body] = table.rows;
+  if (!head || head.length !== 2 || body.some((r) => r.length !== 2)) return false;
+  const figures = (k: number) => body.filter((r) => r[k] !== "" && kind(r[k]!) === "figure").length;
+  const byFigures = [0, 1].filter((k) => figures(k) >= SAME_KIND * body.length);
+  return byFigures.length > 0 && byFigures.every((k) => head[k] !== "" && kind(head[k]!) === "figure");
+};
+
 /** The tables the finder proposed on a PDF page that hold up (see above). */
 export const strongTables = <L extends LayoutLine, T extends Table<L>>(tables: readonly T[]): T[] => tables.filter((t) => unruledVerdict<L>(t) === null);
