@@ -57,3 +57,40 @@ describe("logicalOrder", () => {
     assert.deepEqual(logicalOrder(latin), latin);
   });
 });
+
+/**
+ * A one-line PDF whose font's character map gives Arabic presentation forms, as older writers made them: the glyphs
+ * (codes A, B, C…) placed left to right as the line is seen, each mapped to the shape it draws.
+ */
+const presentationFormsPdf = (codes: string, forms: Record<string, number>): Uint8Array => {
+  const bfchar = Object.entries(forms).map(([code, form]) => `<${code.charCodeAt(0).toString(16).toUpperCase()}> <${form.toString(16).toUpperCase()}>`);
+  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Forms def 1 begincodespacerange <00> <FF> endcodespacerange ${bfchar.length} beginbfchar ${bfchar.join(" ")} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
+  const content = `BT /F1 24 Tf 100 700 Td (${codes}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+};
+
+// mupdf's text device gives the letters a presentation form stands for (lam–alef as two): this holds it to that.
+test("Arabic presentation forms read as the letters they stand for: سلام and لا, searchable", async () => {
+  // Seen left to right: meem (isolated), alef (final), lam (medial), seen (initial); a space; lam–alef (one glyph).
+  const pdf = presentationFormsPdf("E DCBA", { A: 0xfeb3, B: 0xfee0, C: 0xfe8e, D: 0xfee1, E: 0xfefb });
+  const md = writeMarkdown((await extractPdf(pdf, {})).ir);
+  assert.match(md, /سلام لا/, md);
+  assert.doesNotMatch(md, /[\uFB50-\uFDFF\uFE70-\uFEFE]/u, md);
+});
