@@ -52,6 +52,13 @@ export interface Config {
     readonly memoryMb: number;
     /** A document's pipeline is stopped past this (its thread terminated) and fails with `processing_failed`. */
     readonly jobTimeoutMs: number;
+    /**
+     * Uploads and extractions are refused with 503 `overloaded` before their body is read when the files ahead of
+     * them would take longer than this to read (server/admission.ts).
+     */
+    readonly queueWaitMs: number;
+    /** …or when the bodies of the requests already let in (declared, or 20 MB when not) would pass this many bytes. */
+    readonly queueBytes: number;
   };
   /** The OpenAI-compatible endpoint and the model of each role; null when no model is configured. */
   readonly model: ModelSettings | null;
@@ -176,6 +183,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     work: {
       memoryMb: Math.max(256, int(env.QUIRE_WORKER_MEMORY_MB, 2048, "QUIRE_WORKER_MEMORY_MB")),
       jobTimeoutMs: Math.max(1000, int(env.QUIRE_JOB_TIMEOUT_MS, 15 * 60_000, "QUIRE_JOB_TIMEOUT_MS")),
+      queueWaitMs: Math.max(1000, int(env.QUIRE_QUEUE_WAIT_MS, 20_000, "QUIRE_QUEUE_WAIT_MS")),
+      queueBytes: Math.max(32 * 1024 * 1024, int(env.QUIRE_QUEUE_BYTES, 512 * 1024 * 1024, "QUIRE_QUEUE_BYTES")),
     },
     model: modelSettings(env),
     imageSearchUrl: env.QUIRE_IMAGE_SEARCH_URL?.trim() || null,

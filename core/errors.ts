@@ -24,6 +24,8 @@ export class InsufficientBalance extends Data.TaggedError("InsufficientBalance")
 export class NotFound extends Data.TaggedError("NotFound")<Msg> {}
 export class MethodNotAllowed extends Data.TaggedError("MethodNotAllowed")<Msg & { readonly allow: ReadonlyArray<string> }> {}
 export class RateLimited extends Data.TaggedError("RateLimited")<Msg & { readonly retryAfterSeconds: number }> {}
+/** The instance's queue for reading files is longer than it can serve within a request's wait (server/admission.ts). */
+export class Overloaded extends Data.TaggedError("Overloaded")<Msg & { readonly retryAfterSeconds: number }> {}
 export class ReportNotReady extends Data.TaggedError("ReportNotReady")<Msg> {}
 export class ContentDeleted extends Data.TaggedError("ContentDeleted")<Msg> {}
 export class LinkExpired extends Data.TaggedError("LinkExpired")<Msg> {}
@@ -51,6 +53,7 @@ export type ApiError =
   | NotFound
   | MethodNotAllowed
   | RateLimited
+  | Overloaded
   | ReportNotReady
   | ContentDeleted
   | EventsExpired

@@ -688,6 +688,8 @@ export interface components {
          *     `report_not_ready` 409, `content_deleted` 410, `retention_none_shared` 422,
          *     `artifact_is_local` 409, `events_expired` 410, `idempotency_key_reused` 422,
          *     `idempotency_request_in_progress` 409, `feature_unavailable` 501, `internal_error` 500,
+         *     `overloaded` 503 (this instance's queue for reading files is longer than it can serve within the
+         *     request's wait: sent before the body is read; try again after `Retry-After` seconds),
          *     `method_not_allowed` 405 (the path exists, not with this method), `malformed_request` 400
          *     (body is not valid JSON or multipart), `unsupported_media_type` 415 (body's content type not
          *     accepted), `payload_too_large` 413 (request body over the limit), `headers_too_large` 431 (too
@@ -695,7 +697,7 @@ export interface components {
          *     Unknown paths give `not_found` 404.
          * @enum {string}
          */
-        ErrorCode: "input_invalid" | "unauthorized" | "insufficient_balance" | "session_required" | "region_mismatch" | "rate_limited" | "not_an_artifact" | "record_too_large" | "too_many_records" | "not_found" | "file_rejected" | "file_too_large" | "report_not_ready" | "content_deleted" | "retention_none_shared" | "artifact_is_local" | "events_expired" | "idempotency_key_reused" | "idempotency_request_in_progress" | "feature_unavailable" | "internal_error" | "method_not_allowed" | "malformed_request" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "link_expired";
+        ErrorCode: "input_invalid" | "unauthorized" | "insufficient_balance" | "session_required" | "region_mismatch" | "rate_limited" | "not_an_artifact" | "record_too_large" | "too_many_records" | "not_found" | "file_rejected" | "file_too_large" | "report_not_ready" | "content_deleted" | "retention_none_shared" | "artifact_is_local" | "events_expired" | "idempotency_key_reused" | "idempotency_request_in_progress" | "feature_unavailable" | "internal_error" | "method_not_allowed" | "malformed_request" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "link_expired" | "overloaded";
         /**
          * @description `error.code` of a document that ended `failed` (never charged):
          *     `content_empty` nothing to show (no headings, text, lists or tables);
@@ -1714,6 +1716,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description `overloaded`: this instance has more files waiting to be read than it can serve within the
+         *     request's wait (about 20 s). The request is refused before its body is read, so nothing was
+         *     stored; send it again after `Retry-After` seconds.
+         */
+        Overloaded: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description `internal_error`: server fault. */
         InternalError: {
             headers: {
@@ -2417,6 +2433,7 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Overloaded"];
         };
     };
     getFile: {
@@ -2518,6 +2535,7 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Overloaded"];
         };
     };
     getExtraction: {

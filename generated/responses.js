@@ -426,6 +426,9 @@ export const responseSchemas = {
     },
     "501": {
       "application/problem+json": "Problem"
+    },
+    "503": {
+      "application/problem+json": "Problem"
     }
   },
   "GET /files/{file_id}": {
@@ -483,6 +486,9 @@ export const responseSchemas = {
       "application/problem+json": "Problem"
     },
     "501": {
+      "application/problem+json": "Problem"
+    },
+    "503": {
       "application/problem+json": "Problem"
     }
   },

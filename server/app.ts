@@ -84,7 +84,13 @@ export const buildServer = (app: ServerApp) => {
       if (artifacts.claims(req)) return artifacts.serve(req, res);
       try {
         const principal = await authorize(app, route.auth, req.headers.authorization);
-        await route.handler({ app, req, res, principal, params: req.path_parameters, query: req.query_parameters });
+        const declared = req.headers["content-length"];
+        const release = route.sheds ? app.admission.admit(declared === undefined ? undefined : Number(declared)) : undefined;
+        try {
+          await route.handler({ app, req, res, principal, params: req.path_parameters, query: req.query_parameters });
+        } finally {
+          release?.();
+        }
       } catch (error) {
         sendError(res, error, app.config.errorsUrl, log);
       }

@@ -101,7 +101,7 @@ export const sendProblem = (res: Response, error: ApiError, errorsUrl: string) =
   }
   answerBeforeBody(res);
   res.status(problem.status);
-  if (error._tag === "RateLimited") res.header("Retry-After", String(error.retryAfterSeconds));
+  if (error._tag === "RateLimited" || error._tag === "Overloaded") res.header("Retry-After", String(error.retryAfterSeconds));
   if (error._tag === "MethodNotAllowed") res.header("Allow", error.allow.join(", "));
   res.header("Content-Type", "application/problem+json");
   res.send(JSON.stringify(problem));

@@ -27,6 +27,7 @@ const TABLE: Record<ApiError["_tag"], { status: number; code: string; title: str
   NotFound: { status: 404, code: "not_found", title: "Not found" },
   MethodNotAllowed: { status: 405, code: "method_not_allowed", title: "Method not allowed" },
   RateLimited: { status: 429, code: "rate_limited", title: "Too many requests" },
+  Overloaded: { status: 503, code: "overloaded", title: "Too many files waiting to be read" },
   ReportNotReady: { status: 409, code: "report_not_ready", title: "The report is not ready" },
   ContentDeleted: { status: 410, code: "content_deleted", title: "The content was deleted" },
   LinkExpired: { status: 410, code: "link_expired", title: "The download link has expired" },

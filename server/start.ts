@@ -28,6 +28,7 @@ import { bubblewrapSandbox } from "../renderers/bubblewrap/index.ts";
 import { makeHealth } from "./health.ts";
 import { formatPlugins } from "../plugins/index.ts";
 import { availableParallelism } from "node:os";
+import { makeAdmission } from "./admission.ts";
 import type { ServerApp } from "./context.ts";
 import { makeDeliverer } from "../core/webhooks/deliverer.ts";
 import { sweepDeliveries } from "../core/webhooks/outbox.ts";
@@ -174,7 +175,8 @@ export const startService = async (config: Config) => {
   const auth = makeAuthenticator(s.db, config.region, shared ? 0 : undefined);
   let stopping = false;
   const health = makeHealth({ db: s.db, libreoffice: engines.describe, sandbox: sandbox.available, stopping: () => stopping });
-  const app: ServerApp = { ...deps, auth, health, workers, extraction };
+  const admission = makeAdmission(work.readLoad, { waitMs: config.work.queueWaitMs, bytes: config.work.queueBytes });
+  const app: ServerApp = { ...deps, auth, health, workers, extraction, admission };
   const sweeper = setInterval(() => {
     sweep(s.db, s.blobs, s.clock.now()).catch((error) => log("sweep failed", error));
     sweepDeliveries(s.db, s.clock.now()).catch((error) => log("sweeping webhook deliveries failed", error));

@@ -56,7 +56,14 @@ export interface RunOptions {
   readonly host?: HostHandlers;
 }
 
+/** How busy a pool is: its threads, and how long its tasks have taken of late (from a thread's start to the answer). */
+export interface PoolLoad {
+  readonly threads: number;
+  readonly meanRunMs: number;
+}
+
 export interface WorkPool<T extends TaskTable> {
+  readonly load: () => PoolLoad;
   readonly run: <K extends keyof T & string>(task: K, input: Parameters<T[K]>[0], options: RunOptions) => Promise<Awaited<ReturnType<T[K]>>>;
   readonly close: () => Promise<void>;
 }
@@ -99,6 +106,12 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
   // A thread that dies between tasks is replaced by piscina; its error is not any task's.
   pool.on("error", () => undefined);
 
+  // A moving mean of the tasks' run times; a guess of half a second until the first has run.
+  let meanRunMs = 500;
+  const ran = (ms: number) => {
+    meanRunMs += 0.2 * (ms - meanRunMs);
+  };
+
   const run: WorkPool<T>["run"] = async (task, input, runOptions) => {
     const { signal, timeoutMs, host } = runOptions;
     signal?.throwIfAborted();
@@ -106,7 +119,9 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
     // The limit counts the task's work, from the moment a thread starts it (the thread says so on the task's port),
     // not its wait in the queue: on a busy instance a valid file was refused as if checking it had taken 30 s.
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let startedAt = 0;
     const started = () => {
+      startedAt ||= performance.now();
       timer ??= setTimeout(() => stop.abort(new TaskStopped("timeout", `took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, task)), timeoutMs);
     };
     const onCancel = () => stop.abort(signal!.reason);
@@ -128,6 +143,7 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
       if (error instanceof Error && /worker exited|terminated/i.test(error.message)) throw new TaskStopped("crashed", `stopped unexpectedly: ${error.message}`, task);
       throw error;
     } finally {
+      if (startedAt > 0) ran(performance.now() - startedAt);
       if (timer) clearTimeout(timer);
       signal?.removeEventListener("abort", onCancel);
       // Ends host calls still running for this task and closes the port.
@@ -136,6 +152,7 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
   };
 
   return {
+    load: () => ({ threads: maxThreads, meanRunMs }),
     run,
     close: () => pool.destroy(),
   };

@@ -10,7 +10,7 @@ import type { OperationName } from "../operations/index.ts";
 import type { JobContext, PipelineResult } from "../operations/types.ts";
 import type { Engines } from "../services/engines.ts";
 import type { ConvertTarget, OfficeFormat } from "../contracts/engines.ts";
-import { makeWorkPool, TaskStopped, type TaskTable, type WorkPool } from "./pool.ts";
+import { makeWorkPool, TaskStopped, type PoolLoad, type TaskTable, type WorkPool } from "./pool.ts";
 import type { HostClient, HostHandlers } from "./host.ts";
 import type { DocumentRow } from "../documents/repo.ts";
 import { noImageSearch, type ImageSearchClient } from "../contracts/image-search.ts";
@@ -29,6 +29,8 @@ export interface Work {
   readonly inspect: (bytes: Uint8Array, filename?: string) => Promise<Inspected>;
   readonly extract: (bytes: Uint8Array, filename: string | undefined, options: ReadLimits & { signal: AbortSignal }) => Promise<ExtractionText>;
   readonly pipeline: (name: OperationName, ctx: JobContext) => Promise<PipelineResult>;
+  /** How busy the threads that read uploads and extractions are. */
+  readonly readLoad: () => PoolLoad;
   readonly close: () => Promise<void>;
 }
 
@@ -172,6 +174,7 @@ export const pooledWork = (settings: WorkSettings, engines: Engines, outside: Ho
         throw error;
       }
     },
+    readLoad: () => reads.load(),
     close: async () => {
       await Promise.all([jobs.close(), reads.close()]);
     },

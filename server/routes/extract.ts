@@ -20,6 +20,7 @@ export const extractRoutes: Route[] = [
     method: "POST",
     path: "/v1/extract",
     auth: "api_key",
+    sheds: true,
     handler: async ({ app, req, res, principal }) => {
       let answer;
       if (isMultipart(req)) answer = await startExtraction(app.extraction, principal, await readMultipart(req));

@@ -15,6 +15,7 @@ export const fileRoutes: Route[] = [
     method: "POST",
     path: "/v1/files",
     auth: "api_key",
+    sheds: true,
     handler: async ({ app, req, res, principal }) => {
       let upload: { bytes: Uint8Array; filename?: string };
       if (isMultipart(req)) upload = await readMultipart(req);

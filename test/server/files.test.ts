@@ -23,7 +23,8 @@ let svc: Service;
 let web: Server;
 let webBase = "";
 before(async () => {
-  svc = await startService({ QUIRE_DIRECT_WAIT_MS: "20000" });
+  // Room for 32 MB of upload bodies at once (the least it can be): the burst below is larger.
+  svc = await startService({ QUIRE_DIRECT_WAIT_MS: "20000", QUIRE_QUEUE_BYTES: String(32 * 1024 * 1024) });
   web = createServer((req, res) => {
     if (req.url === "/report.docx") return res.end(corpus("docx/pandoc-headers.docx"));
     if (req.url === "/huge") {
@@ -114,6 +115,38 @@ describe("POST /files", () => {
       assert.equal((r.body as Problem).code, "file_rejected", c.name);
       assert.match((r.body as Problem & { detail: string }).detail, c.reason, c.name);
     }
+  });
+});
+
+describe("a burst of uploads", () => {
+  test("larger than the queue: each is stored (201) or refused before its body with 503 overloaded and Retry-After, never 422", async () => {
+    const bytes = corpus("pdf/009-pdflatex-geotopo-GeoTopo-komprimiert.pdf");
+    // 40 bodies of 1.8 MB at once: more than the 32 MB the service lets in together.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const res = await fetch(`${svc.baseUrl}/files`, { method: "POST", body: multipart(bytes, "geotopo.pdf"), headers: { Authorization: `Bearer ${svc.key}` } });
+        const text = await res.text();
+        checkResponse("POST /files", res.status, res.headers.get("content-type") ?? "", text);
+        return { status: res.status, retryAfter: res.headers.get("retry-after"), body: JSON.parse(text) };
+      }),
+    );
+    const statuses = answers.map((a) => a.status);
+    assert.deepEqual([...new Set(statuses)].filter((s) => s !== 201 && s !== 503), [], `only 201 and 503: ${statuses}`);
+    const refused = answers.filter((a) => a.status === 503);
+    const stored = answers.filter((a) => a.status === 201);
+    assert.ok(refused.length > 0 && stored.length > 0, `some stored, some refused: ${statuses}`);
+    for (const a of refused) {
+      assert.equal(a.body.code, "overloaded");
+      assert.ok(Number(a.retryAfter) >= 1 && Number(a.retryAfter) <= 60, `Retry-After ${a.retryAfter}`);
+    }
+    // Nothing lost: every 201 is a stored file, the whole file.
+    for (const a of stored) {
+      const file = await fetch(`${svc.baseUrl}/files/${a.body.id}`, { headers: { Authorization: `Bearer ${svc.key}` } });
+      assert.equal(file.status, 200);
+      assert.equal(((await file.json()) as { bytes: number }).bytes, bytes.byteLength);
+    }
+    // Once the burst is served, the same upload is taken.
+    assert.equal((await upload(multipart(bytes, "geotopo.pdf"))).status, 201);
   });
 });
 
