@@ -184,7 +184,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       memoryMb: Math.max(256, int(env.QUIRE_WORKER_MEMORY_MB, 2048, "QUIRE_WORKER_MEMORY_MB")),
       jobTimeoutMs: Math.max(1000, int(env.QUIRE_JOB_TIMEOUT_MS, 15 * 60_000, "QUIRE_JOB_TIMEOUT_MS")),
       queueWaitMs: Math.max(1000, int(env.QUIRE_QUEUE_WAIT_MS, 20_000, "QUIRE_QUEUE_WAIT_MS")),
-      queueBytes: Math.max(32 * 1024 * 1024, int(env.QUIRE_QUEUE_BYTES, 512 * 1024 * 1024, "QUIRE_QUEUE_BYTES")),
+      queueBytes: Math.max(32 * 1024 * 1024, int(env.QUIRE_QUEUE_BYTES, 256 * 1024 * 1024, "QUIRE_QUEUE_BYTES")),
     },
     model: modelSettings(env),
     imageSearchUrl: env.QUIRE_IMAGE_SEARCH_URL?.trim() || null,

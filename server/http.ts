@@ -88,6 +88,10 @@ const answerBeforeBody = (res: Response) => {
   const req = (res as Response & { _wrapped_request?: Request & { _body_parser_stop?: () => void } })._wrapped_request;
   if (!req || req.received) return;
   req._body_parser_stop?.();
+  // HyperExpress pauses the socket of a body nobody has read yet once 16 KB are buffered; unpaused, uWebSockets reads
+  // the rest and drops it. Left paused, the rest stayed in the kernel's buffers until uWebSockets' 10 s timer closed
+  // the connection under the client's feet: a burst of 500 uploads refused before their body all ended EPIPE.
+  req.resume();
   req.received = true;
 };
 

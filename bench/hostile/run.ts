@@ -33,6 +33,8 @@ import { MARKDOWN } from "../../test/support/documents.ts";
 import { deepJsonBody, heavyButAllowedMarkdown, hostileMarkdown } from "../../test/support/hostile-inputs.ts";
 import { docxWithDtd, hugePng, overlappingZipDocx, pdfInflateBomb } from "../../test/support/hostile-files.ts";
 import { setting } from "../settings.ts";
+import { corpusPath } from "../../test/support/corpus.ts";
+import { join } from "node:path";
 
 const PROBES = Math.floor(setting("BENCH_PROBES", 4));
 const ATTACKERS = Math.floor(setting("BENCH_ATTACKERS", 2));
@@ -44,6 +46,8 @@ const FINAL_TIMEOUT_S = setting("BENCH_FINAL_TIMEOUT", 120);
 /** Only rows whose name contains this text (case-insensitive); the baseline always runs. */
 const ONLY = (process.env.BENCH_ONLY ?? "").toLowerCase();
 const TARGET_P99_MS = 200;
+/** Valid uploads sent at once in the burst row. */
+const BURST = Math.floor(setting("BENCH_BURST", 500));
 const PROBE_TIMEOUT_MS = 60_000;
 
 // -----------------------------------------------------------------------------------------------------------------
@@ -151,6 +155,8 @@ interface Attack {
   readonly name: string;
   readonly expected: string;
   readonly submit: (svc: Service) => Promise<Answer>;
+  /** Sent this many at once, a single time, instead of by the looping attackers. */
+  readonly burst?: number;
 }
 
 const problemLabel = async (res: Response) => {
@@ -174,6 +180,25 @@ const refusal = (path: string, body: () => BodyInit, headers: Record<string, str
   const isProblem = (res.headers.get("content-type") ?? "").startsWith("application/problem+json");
   const ok = isProblem && (code === "4xx" ? res.status >= 400 && res.status < 500 : res.status === 422 && (answer as { code?: string })?.code === code);
   return { label, ok, ms: performance.now() - started };
+};
+
+/**
+ * A valid upload in a burst: stored (201, and the file is there, whole: nothing lost) or refused before its body with
+ * 503 `overloaded` and a Retry-After; anything else (a 422 calling the valid file bad, a reset) is wrong.
+ */
+const storedOrShed = (body: () => BodyInit, size: number) => async (svc: Service): Promise<Answer> => {
+  const started = performance.now();
+  const res = await post(svc, "/files", body(), {});
+  const { body: answer, label } = await problemLabel(res);
+  const ms = performance.now() - started;
+  if (res.status === 503) {
+    const retry = Number(res.headers.get("retry-after"));
+    return { label, ok: (answer as { code?: string })?.code === "overloaded" && retry >= 1 && retry <= 60, ms };
+  }
+  if (res.status !== 201) return { label, ok: false, ms };
+  const file = await fetch(`${svc.baseUrl}/files/${(answer as { id: string }).id}`, { headers: { Authorization: `Bearer ${svc.key}` } });
+  const stored = file.status === 200 && ((await file.json()) as { bytes: number }).bytes === size;
+  return { label: stored ? "201 stored" : "201 lost", ok: stored, ms };
 };
 
 /** A document accepted (202) and polled until final; it must end `failed` (with `code`, when given), or finished well when `code` is "done". */
@@ -240,6 +265,9 @@ const attacks = (webBase: string, served: Map<string, Uint8Array>): Attack[] => 
   served.set("/bomb.pdf", bomb);
   const byUrl = JSON.stringify({ operation: "review", background: true, file: { url: `${webBase}/bomb.pdf` } });
   list.push({ name: "pdf: inflates to 1 GB · review by URL", expected: "failed file_rejected", submit: finalDocument(() => byUrl, "file_rejected") });
+  // A burst of valid uploads far over what the reading threads serve in time: each is stored or shed, none lost.
+  const valid = readFileSync(join(corpusPath(), "pdf/018-base64-image-base64image.pdf"));
+  list.push({ name: `burst: ${BURST} uploads of a valid 2.2 MB PDF at once`, expected: "201 stored or 503 overloaded", burst: BURST, submit: storedOrShed(multipart(valid, "valid.pdf"), valid.byteLength) });
   const deep = deepJsonBody(2_000_000);
   list.push({ name: "json: nested 2,000,000 deep", expected: "4xx Problem", submit: refusal("/documents", () => deep, JSON_HEADERS, "4xx") });
   return list;
@@ -272,7 +300,18 @@ const measure = async (svc: Service, docId: string, name: string, attack?: Attac
   const started = performance.now();
   const reader = otherTenant(svc, docId);
   const answers: Answer[] = [];
-  if (attack) {
+  if (attack?.burst) {
+    await Promise.all(
+      Array.from({ length: attack.burst }, async () => {
+        try {
+          answers.push(await attack.submit(svc));
+        } catch (error) {
+          const cause = (error as { cause?: { code?: string } }).cause?.code;
+          answers.push({ label: `error: ${(error as Error).message}${cause ? ` (${cause})` : ""}`, ok: false, ms: NaN });
+        }
+      }),
+    );
+  } else if (attack) {
     const until = started + ATTACK_S * 1000;
     const attacker = async () => {
       while (performance.now() < until) {
