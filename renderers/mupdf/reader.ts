@@ -12,6 +12,7 @@ import type { PdfPageText, PdfPreview, PdfReader } from "../../core/contracts/en
 import { pdfOutline } from "./outline.ts";
 import { pdfPictures } from "./images.ts";
 import { PdfReadError } from "./errors.ts";
+import { encodePng } from "./png.ts";
 import { loadMupdf, mupdfLog } from "./pages.ts";
 
 type Mupdf = typeof import("mupdf");
@@ -112,7 +113,9 @@ const previews = (pdf: Uint8Array, options: { maxPages?: number; width?: number;
         const matrix = mupdf.Matrix.concat(mupdf.Matrix.translate(-x0, -y0), mupdf.Matrix.scale(scale, scale));
         const pixmap = page.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false, true);
         try {
-          out.push({ page: index + 1, png: pixmap.asPNG(), width: pixmap.getWidth(), height: pixmap.getHeight() });
+          const width = pixmap.getWidth();
+          const height = pixmap.getHeight();
+          out.push({ page: index + 1, png: encodePng(pixmap.getPixels(), width, height, 3), width, height });
         } finally {
           pixmap.destroy();
         }
