@@ -123,7 +123,8 @@ const main = async () => {
   console.log("");
 
   // The service as deployed: warm start on, one worker per core, no rate limit in the way of 50 callers.
-  service = await startService({ QUIRE_WARM_START: "1", QUIRE_WORKERS: String(cores), QUIRE_RATE_LIMIT_PER_MINUTE: "1000000" });
+  // The service as `make start` runs it: its own default of document jobs at once (an empty value is the default).
+  service = await startService({ QUIRE_WARM_START: "1", QUIRE_WORKERS: process.env.QUIRE_WORKERS ?? "", QUIRE_RATE_LIMIT_PER_MINUTE: "1000000" });
   const svc = service;
   sampler = sampleTree(svc.pid);
   for (let deadline = Date.now() + 60_000; (await fetch(`${svc.origin}/readyz`).catch(() => null))?.status !== 200; ) {
@@ -153,7 +154,7 @@ const main = async () => {
   const warm = await warmConversion(pool, docx, RUNS);
   console.log(`   ${"one warm conversion".padEnd(34)} ${warm.ms.toFixed(0).padStart(6)} ms  median of ${RUNS} on the warm converter (renderers/libreoffice, 1 instance)\n`);
 
-  console.log(`2. Quire: creates of the same document, waited for until finished (${cores} workers)`);
+  console.log(`2. Quire: creates of the same document, waited for until finished (${process.env.QUIRE_WORKERS || `the default of ${2 * cores}`} workers)`);
   const idle = sampler.peak();
   const loads: Array<LoadResult & { peak: Sample | null; warmupFailures: number }> = [];
   // A service that died would fail every later create: stop at once, with what it said last.
