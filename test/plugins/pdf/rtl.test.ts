@@ -12,6 +12,7 @@ import { describe, test } from "node:test";
 import { extractPdf } from "../../../plugins/pdf/extract/index.ts";
 import { writeMarkdown } from "../../../core/markdown/write.ts";
 import { logicalOrder } from "../../../renderers/mupdf/bidi.ts";
+import { handPdf, stream } from "./review/support.ts";
 
 const publicFile = (...parts: string[]) => join(dirname(fileURLToPath(import.meta.url)), "../../public", ...parts);
 const markdownOf = async (path: string) => writeMarkdown((await extractPdf(new Uint8Array(readFileSync(path)), {})).ir);
@@ -65,25 +66,14 @@ describe("logicalOrder", () => {
 const presentationFormsPdf = (codes: string, forms: Record<string, number>): Uint8Array => {
   const bfchar = Object.entries(forms).map(([code, form]) => `<${code.charCodeAt(0).toString(16).toUpperCase()}> <${form.toString(16).toUpperCase()}>`);
   const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Forms def 1 begincodespacerange <00> <FF> endcodespacerange ${bfchar.length} beginbfchar ${bfchar.join(" ")} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
-  const content = `BT /F1 24 Tf 100 700 Td (${codes}) Tj ET`;
-  const objects = [
+  return handPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
+    stream(`BT /F1 24 Tf 100 700 Td (${codes}) Tj ET`),
+    stream(cmap),
+  ]);
 };
 
 // mupdf's text device gives the letters a presentation form stands for (lam–alef as two): this holds it to that.
