@@ -14,6 +14,8 @@ export interface Route {
 
 export interface RouteInput {
   readonly format: WritableFormat;
+  /** The format's file is a web page the service builds from blocks and corrects itself (its plugin says so). */
+  readonly page: boolean;
   readonly level: Level;
   readonly needs: Understanding["needs"];
   /** A PowerPoint among the sources of a deck: its template on either path. */
@@ -43,7 +45,7 @@ export const lostInFallback = (asks: ReadonlyArray<string>, chartsDrawn: boolean
   asks.filter((a) => a === "comments" || a === "tracked changes" || a === "a free layout" || (a === "charts" && !chartsDrawn));
 
 export const chooseRoute = (input: RouteInput): Route => {
-  if (input.format === "artifact") return { path: "fast", reason: "a page is written as blocks that the service builds and corrects itself" };
+  if (input.page) return { path: "fast", reason: "a page is written as blocks that the service builds and corrects itself" };
   const wanted = agentNeeds(input.needs, input.deckTemplate, input.level);
   if (wanted.length) return { path: "agent", reason: `the request asks for ${wanted.join(" and ")}: an agent builds the file, looks at its pages and corrects them` };
   if (input.level === "best") return { path: "agent", reason: "best: an agent builds the file, looks at its pages and corrects them" };

@@ -126,8 +126,10 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
   // A page's storage: local when kept no time; else the caller's; else local when the request says so; else the
   // project's default the row was given (local in a project that stores nothing), else shared.
   const projectDefault = fromJson<{ storage: "shared" | "local" } | null>(row.artifact, null)?.storage;
+  // A format whose file is a web page with its data (its plugin says so: artifacts) is written as blocks, keeps data.
+  const isPage = u.format !== null && registry.get(u.format)?.delivers?.page === true;
   const storage =
-    u.format === "artifact" ? (row.retention === "none" ? "local" : (request.artifact?.storage ?? (u.storage === "local" ? "local" : (projectDefault ?? "shared")))) : null;
+    isPage ? (row.retention === "none" ? "local" : (request.artifact?.storage ?? (u.storage === "local" ? "local" : (projectDefault ?? "shared")))) : null;
   yield* event("request.understood", {
     format: u.format,
     type: u.type,
@@ -150,7 +152,7 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
   const quality = chooseLevel({ requested: request.quality ?? "auto", max: request.max_quality, understanding: u, deckTemplate });
   if (quality.requested === "auto") yield* event("quality.chosen", { ...quality });
   const role = roleOf(quality.level);
-  const route = chooseRoute({ format, level: quality.level, needs: u.needs, deckTemplate });
+  const route = chooseRoute({ format, page: isPage, level: quality.level, needs: u.needs, deckTemplate });
   // A deck's template is used on either path; another design only by the agent, at best (rule 2).
   const design = designChoice && (designChoice.as === "template" || route.path === "agent") ? yield* loadDesign(designChoice) : null;
 
@@ -179,7 +181,7 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
   }
 
   const { result: written, fellBack }: { result: PipelineResult; fellBack: string | null } =
-    format === "artifact"
+    isPage
       ? yield* Effect.gen(function* () {
           yield* phase("writing");
           const answer = yield* askModel<string>({ role, messages: pageMessages({ ...brief, outline, sources: fencedPassages(selected, prompt, PART_SOURCE_CHARS) }), maxTokens: 8000 }, "Writing the page");

@@ -10,6 +10,7 @@ import type { Diagnostic } from "../../diagnostics.ts";
 import type { OfficeKind } from "../../compile/compile.ts";
 import type { ModelRole } from "../../contracts/model.ts";
 import { Sandbox } from "../../services/sandbox.ts";
+import { Registry } from "../../services/plugins.ts";
 import { Converter, Fonts } from "../../services/engines.ts";
 import { imageSources, renameImages } from "../../ir/images.ts";
 import { writeMarkdown } from "../../markdown/write.ts";
@@ -75,7 +76,8 @@ const notInspectedIssue = (why: string): Diagnostic => ({
 export const agentPath = (input: AgentPathInput) =>
   Effect.gen(function* () {
     const { prepared, format } = input;
-    const built: "docx" | "pptx" | "xlsx" = format === "pdf" ? "docx" : format;
+    // A format rendered as another (a PDF is a Word file converted) is built as that one.
+    const built = ((yield* Registry).get(format)?.renderedAs ?? format) as "docx" | "pptx" | "xlsx";
     const template = input.design?.as === "template" ? input.design : null;
     const fallback = (reason: string, steps: number) =>
       Effect.gen(function* () {

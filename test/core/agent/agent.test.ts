@@ -25,23 +25,23 @@ const corpus = (dir: string, name: string) => readFileSync(join(import.meta.dirn
 
 describe("route", () => {
   test("what only the agent builds takes the agent at any level; best always does; the rest is the fast path", () => {
-    assert.equal(chooseRoute({ format: "docx", level: "fast", needs: none, deckTemplate: false }).path, "fast");
-    assert.equal(chooseRoute({ format: "docx", level: "best", needs: none, deckTemplate: false }).path, "agent");
+    assert.equal(chooseRoute({ format: "docx", page: false, level: "fast", needs: none, deckTemplate: false }).path, "fast");
+    assert.equal(chooseRoute({ format: "docx", page: false, level: "best", needs: none, deckTemplate: false }).path, "agent");
     for (const need of ["comments", "trackedChanges", "charts", "freeLayout"] as const) {
-      const route = chooseRoute({ format: "docx", level: "fast", needs: { ...none, [need]: true }, deckTemplate: false });
+      const route = chooseRoute({ format: "docx", page: false, level: "fast", needs: { ...none, [need]: true }, deckTemplate: false });
       assert.equal(route.path, "agent", need);
     }
-    assert.match(chooseRoute({ format: "xlsx", level: "standard", needs: { ...none, charts: true }, deckTemplate: false }).reason, /charts/);
+    assert.match(chooseRoute({ format: "xlsx", page: false, level: "standard", needs: { ...none, charts: true }, deckTemplate: false }).reason, /charts/);
   });
 
   test("a design to copy needs best (rule 2); a deck's PowerPoint template needs neither best nor the agent", () => {
-    assert.equal(chooseRoute({ format: "docx", level: "standard", needs: { ...none, copyDesign: true }, deckTemplate: false }).path, "fast");
-    assert.match(chooseRoute({ format: "docx", level: "best", needs: { ...none, copyDesign: true }, deckTemplate: false }).reason, /design of a given file/);
-    assert.equal(chooseRoute({ format: "pptx", level: "fast", needs: { ...none, copyDesign: true, template: true }, deckTemplate: true }).path, "fast");
+    assert.equal(chooseRoute({ format: "docx", page: false, level: "standard", needs: { ...none, copyDesign: true }, deckTemplate: false }).path, "fast");
+    assert.match(chooseRoute({ format: "docx", page: false, level: "best", needs: { ...none, copyDesign: true }, deckTemplate: false }).reason, /design of a given file/);
+    assert.equal(chooseRoute({ format: "pptx", page: false, level: "fast", needs: { ...none, copyDesign: true, template: true }, deckTemplate: true }).path, "fast");
   });
 
   test("pages have their own builder", () => {
-    assert.equal(chooseRoute({ format: "artifact", level: "best", needs: { ...none, charts: true }, deckTemplate: false }).path, "fast");
+    assert.equal(chooseRoute({ format: "artifact", page: true, level: "best", needs: { ...none, charts: true }, deckTemplate: false }).path, "fast");
   });
 
   test("the design source: a deck's first PowerPoint at any level, another file only when a copy is asked", () => {
