@@ -34,8 +34,9 @@ export const makeAdmission = (load: () => PoolLoad, limits: { readonly waitMs: n
         // When the queue will have drained to what can be served in time: at least a second, at most a minute.
         const drainMs = Math.max(waitMs - limits.waitMs, (inFlight / Math.max(1, threads)) * meanRunMs * 0.5);
         const retryAfterSeconds = Math.min(MOST_RETRY_S, Math.max(1, Math.ceil(drainMs / 1000)));
+        const why = waitMs > limits.waitMs ? `more than it can read within ${Math.round(limits.waitMs / 1000)} s` : "holding as many bytes of them as it takes in at once";
         throw new Overloaded({
-          message: `This instance has ${inFlight} files waiting to be read, more than it can read within ${Math.round(limits.waitMs / 1000)} s; nothing was stored. Send the request again after ${retryAfterSeconds} s.`,
+          message: `This instance has ${inFlight} files waiting to be read, ${why}; nothing was stored. Send the request again after ${retryAfterSeconds} s.`,
           retryAfterSeconds,
         });
       }
