@@ -28,6 +28,7 @@ interface Start {
 }
 
 const LEAST_ROWS = 8;
+const MOST_WORDS = 20_000;
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 const rowsOf = (lines: readonly LayoutLine[]): Row[] => {
@@ -125,7 +126,8 @@ export const splitFlows = (blocks: readonly LayoutBlock[]): { blocks: LayoutBloc
   const unchanged = { blocks: [...blocks], cutFrom };
   const lines = blocks.flatMap((b) => (b.kind === "text" ? b.lines : []));
   const flat = lines.filter((l) => l.horizontal && l.words.length > 0);
-  if (flat.length < 2 * LEAST_ROWS || flat.some((l) => readsRightToLeft(l.text))) return unchanged;
+  // A page of more words than any page of text has (a hostile one) is left as mupdf read it: the search is rows × words.
+  if (flat.length < 2 * LEAST_ROWS || flat.reduce((n, l) => n + l.words.length, 0) > MOST_WORDS || flat.some((l) => readsRightToLeft(l.text))) return unchanged;
   const rows = rowsOf(flat);
   if (rows.length < 2 * LEAST_ROWS) return unchanged;
   const pitch = median(rows.slice(1).map((r, i) => r.y - rows[i]!.y));
