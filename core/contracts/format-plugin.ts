@@ -137,6 +137,8 @@ export interface FormatPlugin {
    * LibreOffice): the compiler renders with that plugin and keeps only the converted file.
    */
   renderedAs?: string;
+  /** A file of this format among a create's sources is the template it is written on (a deck's PowerPoint). */
+  takesTemplate?: boolean;
   /**
    * How a model writes for this format on the fast path: the Markdown this plugin lays out, told to a writer in a few
    * rules (headings per slide, tables per sheet, widget blocks). Absent on a format rendered as another: that one's.

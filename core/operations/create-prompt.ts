@@ -147,7 +147,7 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
   const guide = yield* guideOf(format);
 
   const pictures = sourceFacts.filter((s) => s.kind === "picture").length;
-  const designChoice = chooseDesign(format, sourceFacts.map((s, i) => ({ ...s, ref: refs[i]! })), u.needs.copyDesign || u.needs.template);
+  const designChoice = chooseDesign(registry.get(format)?.takesTemplate === true, sourceFacts.map((s, i) => ({ ...s, ref: refs[i]! })), u.needs.copyDesign || u.needs.template);
   const deckTemplate = designChoice?.as === "template";
   const quality = chooseLevel({ requested: request.quality ?? "auto", max: request.max_quality, understanding: u, deckTemplate });
   if (quality.requested === "auto") yield* event("quality.chosen", { ...quality });

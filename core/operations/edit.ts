@@ -32,6 +32,9 @@ const MAX_PAGES = 50;
 
 const key = (f: Pick<Finding, "code" | "message">) => `${f.code}\u0000${f.message}`;
 
+/** What a format's file is counted in, from what its plugin writes at once (a deck's slides, a workbook's sheets). */
+const unitsOf = (plugin: { writing?: { unit: string } }): string => (plugin.writing?.unit === "slide" ? "slides" : plugin.writing?.unit === "sheet" ? "sheets" : "pages");
+
 export const edit = Effect.gen(function* () {
   const { row } = yield* Job;
   const request = (yield* read.request)!;
@@ -51,7 +54,7 @@ export const edit = Effect.gen(function* () {
 
   const document = yield* refusing(plugin, async () => editor.read(original));
   if (document.pages >= MAX_PAGES) {
-    return yield* new ProcessingFailure({ code: "document_too_long", message: `The file has ${document.pages} ${format === "pptx" ? "slides" : format === "xlsx" ? "sheets" : "pages"}; files of about ${MAX_PAGES} or more cannot be edited.` });
+    return yield* new ProcessingFailure({ code: "document_too_long", message: `The file has ${document.pages} ${unitsOf(plugin)}; files of about ${MAX_PAGES} or more cannot be edited.` });
   }
   const quality = editLevel(request);
   if (quality.requested === "auto") yield* event("quality.chosen", { ...quality });

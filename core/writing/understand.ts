@@ -17,7 +17,8 @@ export interface Understanding {
   readonly type: DocType;
   readonly language: string;
   readonly sector: string | null;
-  readonly storage: "local" | "shared" | null;
+  /** Where the request wants a page's data kept; applied only to a format whose file is a page (create-prompt.ts). */
+  readonly storage: "local" | "shared";
   readonly harm: "none" | "doubtful" | "harmful";
   readonly harmReason: string;
   readonly quality: Level;
@@ -152,7 +153,7 @@ export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | nul
     type,
     language,
     sector,
-    storage: format === "artifact" ? (raw.storage === "local" || asksLocalStorage(prompt) ? "local" : "shared") : null,
+    storage: raw.storage === "local" || asksLocalStorage(prompt) ? "local" : "shared",
     harm: raw.harm === "harmful" || raw.harm === "doubtful" ? raw.harm : "none",
     harmReason: String(raw.harm_reason ?? "").slice(0, 300),
     quality: raw.quality === "best" || raw.quality === "standard" ? raw.quality : "fast",

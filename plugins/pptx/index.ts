@@ -49,6 +49,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
 export const pptxPlugin: FormatPlugin = {
   id: "pptx",
   writing: pptxWriting,
+  takesTemplate: true,
   format: "pptx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.presentationml.presentation"],
   source: "document",

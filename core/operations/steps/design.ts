@@ -33,12 +33,13 @@ const OFFICE = /\.(docx?|pptx?|xlsx?|pdf)$/i;
 
 /** Which source gives the design, if any: the deck's first PowerPoint, or at `best` the first office file given. */
 export const chooseDesign = (
-  format: string,
+  /** The format is written on a template when one is given (its plugin's `takesTemplate`). */
+  takesTemplate: boolean,
   sources: ReadonlyArray<{ ref: FileRef; name: string; kind: "document" | "picture" }>,
   copy: boolean,
 ): DesignChoice | null => {
   const documents = sources.map((s, i) => ({ ...s, index: i + 1 })).filter((s) => s.kind === "document");
-  const deck = format === "pptx" ? documents.find((s) => POWERPOINT.test(s.name)) : undefined;
+  const deck = takesTemplate ? documents.find((s) => POWERPOINT.test(s.name)) : undefined;
   if (deck) return { ref: deck.ref, index: deck.index, name: deck.name, as: "template" };
   if (!copy) return null;
   const given = documents.find((s) => OFFICE.test(s.name)) ?? documents[0];

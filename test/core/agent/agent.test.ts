@@ -50,10 +50,10 @@ describe("route", () => {
       { ref: "file_b", name: "notes.docx", kind: "document" as const },
       { ref: "file_c", name: "brand.pptx", kind: "document" as const },
     ];
-    assert.deepEqual(chooseDesign("pptx", sources, false), { ref: "file_c", index: 3, name: "brand.pptx", as: "template" });
-    assert.equal(chooseDesign("docx", sources, false), null);
-    assert.deepEqual(chooseDesign("docx", sources, true), { ref: "file_b", index: 2, name: "notes.docx", as: "design" });
-    assert.equal(chooseDesign("docx", sources.slice(0, 1), true), null);
+    assert.deepEqual(chooseDesign(true, sources, false), { ref: "file_c", index: 3, name: "brand.pptx", as: "template" });
+    assert.equal(chooseDesign(false, sources, false), null);
+    assert.deepEqual(chooseDesign(false, sources, true), { ref: "file_b", index: 2, name: "notes.docx", as: "design" });
+    assert.equal(chooseDesign(false, sources.slice(0, 1), true), null);
   });
 });
 

@@ -38,11 +38,11 @@ describe("understanding", () => {
     assert.equal(u.formatConfidence, 1);
     assert.equal(u.type, "presentation", "a deck is a presentation whatever the judge said");
   });
-  test("odd answers are made safe: unknown type → report, bad language → en, storage only for pages, confidence clamped", () => {
+  test("odd answers are made safe: unknown type → report, bad language → en, storage as the request wants it (pages use it), confidence clamped", () => {
     const u = understood(raw({ type: "poem", language: "Spanish!", format_confidence: 7, harm: "maybe", quality: "ultra" }), null);
     assert.equal(u.type, "report");
     assert.equal(u.language, "en");
-    assert.equal(u.storage, null);
+    assert.equal(u.storage, "local", "the judge's word, for a page to use");
     assert.equal(u.formatConfidence, 1);
     assert.equal(u.harm, "none");
     assert.equal(u.quality, "fast", "when in doubt, the cheapest");
