@@ -4,8 +4,8 @@
  * lines, section numbers; headings.ts keeps body lines that only look so from being headings), lists and paragraphs
  * (renderers/tesseract/layout.ts, shared with OCR), a paragraph whose lines mupdf put in blocks of their own read as
  * one (wrap.ts), tables (ruled: lattice.ts; unruled: renderers/tesseract/tables.ts held to unruled.ts), code
- * (code.ts), columns read one after the other (order.ts), and the page number alone in the top or bottom margin left
- * out (the page marker says the page).
+ * (code.ts), columns read one after the other (order.ts; flows.ts first cuts lines mupdf ran across columns), and the
+ * page number alone in the top or bottom margin left out (the page marker says the page).
  *
  * Each piece knows where it came from: the range, in the page's text (`pageText`), of the mupdf block (or blocks, for
  * a table) it was read from.
