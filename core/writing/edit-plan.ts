@@ -137,12 +137,3 @@ export const toOp = (raw: RawEdit): EditOp | { readonly invalid: string } => {
       return { invalid: `unknown operation ${raw.op}` };
   }
 };
-
-const TRACKED = /\b(?:track(?:ed)?[\s-]+changes?|revisions?|redline|control\s+de\s+cambios|cambios\s+(?:controlados|marcados))\b/i;
-const COMMENTS = /\b(?:comments?|comentarios?|coment[ae])\b/i;
-
-/** Requests that ask for tracked changes, in English or Spanish. */
-export const asksTrackedChanges = (prompt: string): boolean => TRACKED.test(prompt);
-
-/** Requests that ask for tracked changes or comments, which need the best level (interface, rule 3). */
-export const asksRevisions = (prompt: string): boolean => TRACKED.test(prompt) || COMMENTS.test(prompt);

@@ -7,6 +7,7 @@
 import type { AnswerSchema, ModelMessage } from "../contracts/model.ts";
 import type { DocType } from "../ir/types.ts";
 import { fence } from "./fence.ts";
+import { cuesOf } from "./cues.ts";
 
 export type WritableFormat = "docx" | "pdf" | "pptx" | "xlsx" | "artifact";
 export type Level = "fast" | "standard" | "best";
@@ -140,13 +141,17 @@ const LOCAL_ONLY = /\b(?:(?:stays?|kept|keep|stored?|saved?|remains?)\s+(?:only\
 
 export const asksLocalStorage = (prompt: string): boolean => LOCAL_ONLY.test(prompt.normalize("NFD").replace(/[\u0300-\u036f]/g, ""));
 
-/** The judge's answer made consistent: the caller's format wins, the type fits the format, numbers are in range. */
+/**
+ * The judge's answer made consistent: the caller's format wins, the type fits the format, numbers are in range, and
+ * what the request's words ask for of rules 2 and 3 (cues.ts) is added to the needs the judge saw.
+ */
 export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | null, prompt = ""): Understanding => {
   const format = fixed ?? (FORMATS.includes(raw.format as WritableFormat) ? (raw.format as WritableFormat) : null);
   const confidence = fixed ? 1 : Math.min(1, Math.max(0, Number.isFinite(raw.format_confidence) ? raw.format_confidence : 0));
   const type = (format && FORMAT_TYPE[format]) ?? (WORD_TYPES.includes(raw.type as DocType) ? (raw.type as DocType) : "report");
   const language = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(raw.language?.trim() ?? "") ? raw.language.trim() : "en";
   const sector = raw.sector?.trim() ? raw.sector.trim().toLowerCase().slice(0, 60) : null;
+  const cues = cuesOf(prompt);
   return {
     format,
     formatConfidence: confidence,
@@ -158,11 +163,12 @@ export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | nul
     harmReason: String(raw.harm_reason ?? "").slice(0, 300),
     quality: raw.quality === "best" || raw.quality === "standard" ? raw.quality : "fast",
     qualityReason: String(raw.quality_reason ?? "").slice(0, 300),
+    // The request's own words or the judge: either is enough (rule 3), since a need missed is the caller's loss.
     needs: {
-      comments: raw.needs?.comments === true,
-      trackedChanges: raw.needs?.tracked_changes === true,
-      template: raw.needs?.template === true,
-      copyDesign: raw.needs?.copy_design === true,
+      comments: raw.needs?.comments === true || cues.comments,
+      trackedChanges: raw.needs?.tracked_changes === true || cues.trackedChanges,
+      template: raw.needs?.template === true || cues.template,
+      copyDesign: raw.needs?.copy_design === true || cues.copyDesign,
       charts: raw.needs?.charts === true,
       freeLayout: raw.needs?.free_layout === true,
     },
