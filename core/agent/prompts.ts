@@ -19,8 +19,8 @@ const WHAT: Record<BuiltFormat, string> = {
 
 const LIBRARY: Record<BuiltFormat, string> = {
   docx: `Use "docx" (v9): const { Document, Packer, Paragraph, TextRun, HeadingLevel, Table, TableRow, TableCell, WidthType, AlignmentType, ImageRun, Header, Footer, PageNumber, CommentRangeStart, CommentRangeEnd, CommentReference, InsertedTextRun, DeletedTextRun } = require("docx").
-- Comments: new Document({ comments: { children: [{ id: 0, author: "Quire", date: new Date(), children: [new Paragraph("…")] }] }, sections: [...] }) and, in the paragraph commented on, new CommentRangeStart(0), the runs, new CommentRangeEnd(0), new TextRun({ children: [new CommentReference(0)] }).
-- Tracked changes: new InsertedTextRun({ text, id, author, date }) and new DeletedTextRun({ text, id, author, date }) inside a Paragraph's children.
+- Comments: new Document({ comments: { children: [{ id: 0, author: "Author", date: new Date(), children: [new Paragraph("…")] }] }, sections: [...] }) and, in the paragraph commented on, new CommentRangeStart(0), the runs, new CommentRangeEnd(0), new TextRun({ children: [new CommentReference(0)] }).
+- Tracked changes: new InsertedTextRun({ text, id, author: "Author", date }) and new DeletedTextRun({ text, id, author: "Author", date }) inside a Paragraph's children. (The service names the real author afterwards.)
 - Headings with heading: HeadingLevel.HEADING_1…3 so the outline works; tables with width { size: 100, type: WidthType.PERCENTAGE }.`,
   pptx: `Use "pptxgenjs" (v4): const PptxGenJS = require("pptxgenjs"); const pres = new PptxGenJS(); pres.layout = "LAYOUT_WIDE" (13.33 × 7.5 in); const slide = pres.addSlide(); slide.addText(text or runs, { x, y, w, h, fontFace, fontSize, color, bullet, fit: "shrink" }); slide.addTable(rows, { x, y, w, colW, fontSize }); slide.addImage({ data: "data:image/png;base64,…", x, y, w, h }); slide.addChart(pres.ChartType.bar | line | pie, [{ name, labels, values }], { x, y, w, h, showLegend, showTitle, title }); slide.addNotes(text).
 - Positions are in inches: keep every box inside 13.33 × 7.5 with a 0.5 in margin; one idea per slide; at most about 7 bullets of one line each.`,

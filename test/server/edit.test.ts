@@ -90,9 +90,46 @@ test("tracked changes when asked: auto chooses best, and the file holds real rev
   assert.ok(["ready", "ready_with_warnings"].includes(doc.status), JSON.stringify(doc.error));
   assert.equal(doc.quality?.level, "best");
   const xml = strFromU8(unzipSync(await outputOf(doc, "docx"))["word/document.xml"]!);
-  assert.match(xml, /<w:ins [^>]*w:author="Quire"/);
-  assert.match(xml, /<w:del [^>]*w:author="Quire"[^]*<w:delText[^>]*>[^<]*\b/);
+  // The revisions are the organisation's (the test key's org is "acme"), as the file's author would be.
+  assert.match(xml, /<w:ins [^>]*w:author="acme"/);
+  assert.match(xml, /<w:del [^>]*w:author="acme"[^]*<w:delText[^>]*>[^<]*\b/);
   assert.ok(model.requests.some((r) => r.body.model === "m-best"));
+});
+
+test("an author named in metadata signs the comments and tracked changes instead", async () => {
+  const original = corpus("docx/pandoc-block_quotes.docx");
+  const target = blocksOf("docx", original).find((b) => b.kind === "paragraph" && b.text.length > 20)!;
+  const word = target.text.split(" ").find((w) => w.length >= 4 && target.text.indexOf(w) === target.text.lastIndexOf(w))!;
+  const other = target.text.split(" ").find((w) => w.length >= 4 && w !== word && target.text.indexOf(w) === target.text.lastIndexOf(w))!;
+  plan = () => planOf([edit({ block: target.id, find: word, replace: "revised" }), edit({ op: "comment", block: target.id, find: other, text: "Is this still right?" })], true);
+  const doc = await run(original, "quotes.docx", "With tracked changes, replace that word and comment on it.", { metadata: { author: "Dana Ortiz" } });
+  assert.ok(["ready", "ready_with_warnings"].includes(doc.status), JSON.stringify(doc.error));
+  const parts = unzipSync(await outputOf(doc, "docx"));
+  assert.match(strFromU8(parts["word/document.xml"]!), /<w:ins [^>]*w:author="Dana Ortiz"/);
+  assert.match(strFromU8(parts["word/comments.xml"]!), /<w:comment [^>]*w:author="Dana Ortiz"/);
+  assert.doesNotMatch(strFromU8(parts["word/document.xml"]!) + strFromU8(parts["word/comments.xml"]!), /"Quire"|"acme"/);
+});
+
+test("the edit gate counts the pages a reader sees, before any model call", async () => {
+  const { Document, Packer, Paragraph, HeadingLevel } = await import("docx");
+  const asked = () => model.requests.length;
+  const before = asked();
+  // 70 short sections, each on a new page: few words, no page count in docProps/app.xml (the issue's file).
+  const broken = new Uint8Array(
+    await Packer.toBuffer(new Document({ sections: [{ children: Array.from({ length: 70 }, (_, i) => new Paragraph({ text: `Part ${i + 1}`, heading: HeadingLevel.HEADING_1, pageBreakBefore: i > 0 })) }] })),
+  );
+  const long = await run(broken, "parts.docx", "Retitle part one.");
+  assert.equal(long.error?.code, "document_too_long");
+  assert.match(long.error!.message, /70 pages/);
+  // 60 short paragraphs spaced a page apart: nothing in the file says so, LibreOffice's layout does.
+  const spaced = new Uint8Array(
+    await Packer.toBuffer(new Document({ sections: [{ children: Array.from({ length: 60 }, (_, i) => new Paragraph({ text: `Item ${i + 1}`, spacing: { after: 14_500 } })) }] })),
+  );
+  assert.ok(blocksOf("docx", spaced).length === 60 && formatPlugins.get("docx")!.edit!.read(spaced).pages < 50, "the file alone looks short");
+  const laidOut = await run(spaced, "spaced.docx", "Retitle item one.");
+  assert.equal(laidOut.error?.code, "document_too_long");
+  assert.match(laidOut.error!.message, /as LibreOffice lays it out/);
+  assert.equal(asked(), before, "no model was asked");
 });
 
 test("a deck and a workbook: a slide's text and a cell's formula, the rest byte-identical", async () => {

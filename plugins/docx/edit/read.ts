@@ -137,17 +137,30 @@ export const scan = (xml: string, setting: Setting): Scanned => {
 
 export const publicBlock = (b: Located, part: string): EditBlock => ({ id: b.id, kind: b.kind, text: b.text, context: b.context, part, start: b.el.start, end: b.el.end });
 
-/** Pages as the file says (`docProps/app.xml`), else estimated at 450 words a page. */
-const pagesOf = (pkg: Package, blocks: readonly Located[]): number => {
+/** Where the text itself starts a new page: page breaks, paragraphs kept on a new page, sections that start one. */
+const PAGE_STARTS = /<(?:\w+:)?br\b[^>]*\btype="page"|<(?:\w+:)?pageBreakBefore\b(?![^>]*\bval="(?:0|false|off)")|<(?:\w+:)?sectPr\b(?![^>]*\/>)/g;
+const CONTINUOUS_SECTIONS = /<(?:\w+:)?type\s+(?:\w+:)?val="continuous"/g;
+
+/**
+ * Pages as the file says (`docProps/app.xml`), when that is at least what its own page breaks make; else a guess,
+ * the larger of those breaks and 450 words a page, marked as such. Files whose app.xml a program copied from its
+ * template say one page whatever they hold (in the corpus: a three-page file saying `<Pages>1</Pages>`), and files
+ * Quire writes say none.
+ */
+const pagesOf = (pkg: Package, xml: string, blocks: readonly Located[]): { pages: number; pagesKnown: boolean } => {
   const said = Number(/<(?:\w+:)?Pages>\s*(\d+)\s*</.exec(pkg.text("docProps/app.xml") ?? "")?.[1] ?? 0);
-  if (said > 0) return said;
+  // The body's own last sectPr starts nothing; continuous sections start no page.
+  const starts = Math.max(0, (xml.match(PAGE_STARTS)?.length ?? 0) - 1 - (xml.match(CONTINUOUS_SECTIONS)?.length ?? 0));
+  const least = starts + 1;
+  if (said >= least) return { pages: said, pagesKnown: true };
   const words = blocks.reduce((n, b) => n + (b.text.match(/\S+/g)?.length ?? 0), 0);
-  return Math.max(1, Math.ceil(words / 450));
+  return { pages: Math.max(least, Math.ceil(words / 450)), pagesKnown: false };
 };
 
 export const readDocx = (bytes: Uint8Array): EditableDocument => {
   const pkg = openPackage(bytes);
   const setting = settingOf(pkg);
-  const scanned = scan(pkg.text(setting.part) ?? "", setting);
-  return { blocks: scanned.blocks.map((b) => publicBlock(b, setting.part)), pages: pagesOf(pkg, scanned.blocks) };
+  const xml = pkg.text(setting.part) ?? "";
+  const scanned = scan(xml, setting);
+  return { blocks: scanned.blocks.map((b) => publicBlock(b, setting.part)), ...pagesOf(pkg, xml, scanned.blocks) };
 };

@@ -73,5 +73,5 @@ export const readBlocks = (bytes: Uint8Array): EditableDocument => {
     if (blocks.length >= MAX_CELLS) break;
     blocks.push(...sheetBlocks(pkg, sheet, strings, MAX_CELLS - blocks.length));
   }
-  return { blocks, pages: workbook.sheets.length };
+  return { blocks, pages: workbook.sheets.length, pagesKnown: true };
 };

@@ -169,4 +169,34 @@ describe("the agent's file names the caller's organisation as its author", () =>
     assert.match(core(withAuthor(made, undefined)), /<dc:creator><\/dc:creator>/);
     assert.deepEqual(unzipSync(named)["word/document.xml"], unzipSync(made)["word/document.xml"]);
   });
+
+  test("the comments and tracked changes an agent's program wrote carry the organisation's name too", async () => {
+    const { Document, Packer, Paragraph, TextRun, CommentRangeStart, CommentRangeEnd, CommentReference, InsertedTextRun, DeletedTextRun } = await import("docx");
+    const { unzipSync, strFromU8 } = await import("fflate");
+    const date = new Date("2026-11-29T10:00:00Z");
+    const made = new Uint8Array(
+      await Packer.toBuffer(
+        new Document({
+          comments: { children: [{ id: 0, author: "Quire", initials: "Q", date, children: [new Paragraph("Open question: which office?")] }] },
+          sections: [
+            {
+              children: [
+                new Paragraph({ children: [new CommentRangeStart(0), new TextRun("The lease starts in May."), new CommentRangeEnd(0), new TextRun({ children: [new CommentReference(0)] })] }),
+                new Paragraph({ children: [new DeletedTextRun({ text: "twelve", id: 1, author: "Quire", date }), new InsertedTextRun({ text: "twenty", id: 2, author: "Quire", date })] }),
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    const part = (bytes: Uint8Array, name: string) => strFromU8(unzipSync(bytes)[name]!);
+    assert.match(part(made, "word/comments.xml"), /w:author="Quire"/, "as the program wrote it");
+    const named = withAuthor(made, "Acme & Co");
+    assert.doesNotMatch(part(named, "word/comments.xml") + part(named, "word/document.xml"), /Quire/);
+    assert.match(part(named, "word/comments.xml"), /<w:comment [^>]*w:author="Acme &amp; Co"/);
+    assert.match(part(named, "word/comments.xml"), /<w:comment [^>]*w:initials="A&amp;C"/);
+    assert.equal(part(named, "word/document.xml").match(/<w:(?:ins|del) [^>]*w:author="Acme &amp; Co"/g)?.length, 2);
+    // The text is untouched: only the attributes changed.
+    assert.equal(part(named, "word/document.xml").replace(/w:author="[^"]*"/g, ""), part(made, "word/document.xml").replace(/w:author="[^"]*"/g, ""));
+  });
 });
