@@ -110,6 +110,15 @@ test("an author named in metadata signs the comments and tracked changes instead
   assert.doesNotMatch(strFromU8(parts["word/document.xml"]!) + strFromU8(parts["word/comments.xml"]!), /"Quire"|"acme"/);
 });
 
+test("a made file's author: the one metadata names, else the organisation", async () => {
+  const creator = async (body: Record<string, unknown>) => {
+    const { data } = await svc.client.POST("/documents", { body: { format: "docx", content: { markdown: "# Note\n\nText.\n" }, ...body } as never });
+    return /<dc:creator>([^<]*)<\/dc:creator>/.exec(strFromU8(unzipSync(await outputOf(data as Doc, "docx"))["docProps/core.xml"]!))?.[1];
+  };
+  assert.equal(await creator({ metadata: { author: "Dana Ortiz" } }), "Dana Ortiz");
+  assert.equal(await creator({}), "acme");
+});
+
 test("the edit gate counts the pages a reader sees, before any model call", async () => {
   const { Document, Packer, Paragraph, HeadingLevel } = await import("docx");
   const asked = () => model.requests.length;
