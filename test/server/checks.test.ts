@@ -2,7 +2,8 @@
  * The checks of the interface's table on a document a model wrote (issue 14), through the real service, the real
  * client and a scripted model on loopback: an invented figure comes out as a visible `[DATO]` gap in the Word file
  * and its PDF, an invented ruling is flagged, a contradiction and an unanswered question are found, the sector
- * checklist scores the text, each finding has its location, and the status follows the findings.
+ * checklist scores the text (a document of no sector on the general checklist of its type), each finding has its
+ * location, and the status follows the findings.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -68,7 +69,8 @@ const checks = (req: ChatRequest): Reply | null => {
 
 before(async () => {
   const write = writer({
-    understand: { json: understanding({ format: "docx", type: "report", sector: "legal", quality: "standard", title: "Moving services" }) },
+    // The warehouse report is a general business document: the judge recognises no sector in it.
+    understand: (req) => ({ json: understanding({ format: "docx", type: "report", sector: /warehouse/.test(req.lastUser) ? null : "legal", quality: "standard", title: "Moving services" }) }),
     outline: { json: outline([{ heading: "Fees" }, { heading: "Timeline" }], { title: "Moving services" }) },
     part: (heading) => ({ text: PARTS[heading] ?? `## ${heading}\n\nText.` }),
   });
@@ -137,4 +139,23 @@ test("at fast, only the checks of data not supplied by the caller run", async ()
   assert.deepEqual(report!.key_data, []);
   const asked = model.requests.slice(before).map((r) => r.body.model);
   assert.ok(!asked.includes("m-reader"), "no reader test at fast");
+});
+
+test("a general business document, of no sector, is scored on the general checklist of its type", async () => {
+  const before = model.requests.length;
+  const { data, error } = await svc.client.POST("/documents", { body: { prompt: "A board report on opening a warehouse in Zaragoza.", format: "docx", quality: "standard" } });
+  const doc = data as Doc;
+  assert.ok(doc, JSON.stringify(error));
+  assert.equal(doc.sector, null);
+  const events = (await readEvents(svc.client, doc.id)).events;
+  const checked = events.filter((e) => e.type === "quality.checked").map((e) => e.data);
+  // The scripted judge meets the first point with a quote from the text and fails the other eight.
+  assert.deepEqual(checked, [{ score: 11, checklist: "general-report", sector: null, points: 9, met: 1, unmet: 8, skipped: 0 }]);
+  const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: doc.id } } });
+  const failed = report!.issues.filter((i) => i.code === "quality.check_failed");
+  assert.equal(failed.length, 8);
+  assert.ok(failed.every((i) => i.severity === "warning" && i.message.startsWith("General checklist (report): ")), JSON.stringify(failed));
+  // The writer was told what a good report holds, as a sector's writer is told its sector's guide.
+  const written = model.requests.slice(before).filter((r) => r.body.model === "m-writer");
+  assert.ok(written.some((r) => /no sector checklist applies/.test(JSON.stringify(r.body.messages))));
 });

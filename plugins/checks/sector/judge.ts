@@ -1,8 +1,9 @@
 /**
- * The judge's part of the sector checklist: the document as the judge reads it, the one call that answers every
- * point, and the code that will not take a "met" on the judge's word. The document goes as Markdown-ish text cut at
- * a block boundary near 30,000 characters (a checklist is about the whole, but a prompt has a budget); the request
- * goes fenced as data, because it decides which points the caller overruled, not what the judge does.
+ * The judge's part of the checklist (a sector's, or the general one of the document's type): the document as the
+ * judge reads it, the one call that answers every point, and the code that will not take a "met" on the judge's word.
+ * The document goes as Markdown-ish text cut at a block boundary near 30,000 characters (a checklist is about the
+ * whole, but a prompt has a budget); the request goes fenced as data, because it decides which points the caller
+ * overruled, not what the judge does.
  */
 import { plainText } from "../../../core/ir/text.ts";
 import type { Block, IRDocument } from "../../../core/ir/types.ts";
@@ -181,7 +182,11 @@ export const answerSchema = (points: ReadonlyArray<ChecklistPoint>): AnswerSchem
   },
 });
 
-const SYSTEM = `You are a senior professional of the sector named below, reviewing a document before it goes out. For each point of the checklist, answer its test from the document's text:
+/** Who answers: the sector's professional, or, for a general checklist, an editor of the document's type. */
+const reviewer = (list: Checklist): string =>
+  list.general ? "a demanding editor of the document type named below" : "a senior professional of the sector named below";
+
+const system = (list: Checklist) => `You are ${reviewer(list)}, reviewing a document before it goes out. For each point of the checklist, answer its test from the document's text:
 - met: the document does it. Evidence is required: a short passage copied word for word from the document (not from the request, not paraphrased). Without such a passage the point is not met.
 - unmet: the document should do it and does not, or does it badly. Evidence: the passage at fault when there is one, else null.
 - contradicted_by_request: the request explicitly asks for something that rules this point out (e.g. "no signature block", "leave out prices"). The caller's instructions win over the checklist. Reason: quote or name the instruction.
@@ -198,11 +203,11 @@ export interface JudgeInput {
 }
 
 export const judgeMessages = (input: JudgeInput): ModelMessage[] => [
-  { role: "system", content: SYSTEM },
+  { role: "system", content: system(input.checklist) },
   {
     role: "user",
     content: [
-      `Sector: ${input.checklist.id}. Document type: ${input.type}.`,
+      input.checklist.general ? `Checklist: the general one for any ${input.type} (no sector). Document type: ${input.type}.` : `Sector: ${input.checklist.id}. Document type: ${input.type}.`,
       `Checklist (id: test):\n${input.points.map((p) => `- ${p.id}: ${p.test}`).join("\n")}`,
       input.request ? fence("request", input.request) : "There is no request to weigh: no point is contradicted by it.",
       fence("document", input.document.text),

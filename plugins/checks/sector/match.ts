@@ -1,7 +1,9 @@
 /**
- * The sector checklists as data (one file a sector under sectors/) and the lookup from the sector the judge named to
- * its checklist. The judge names sectors in free words ("legal", "Law", "jurídico", "public sector"), so matching is
- * by aliases, with case, accents and separators folded; a sector no checklist claims gets none, never a near guess.
+ * The checklists as data (one file a sector under sectors/, one a document type under general/) and the lookup from
+ * the sector the judge named to its checklist. The judge names sectors in free words ("legal", "Law", "jurídico",
+ * "public sector"), so matching is by aliases, with case, accents and separators folded; a sector no checklist claims
+ * gets none, never a near guess, and the document is held to the general checklist of its type instead (interface,
+ * quality levels: `standard` and `best` promise quality checks for every document, not only a known sector's).
  */
 import type { DocType } from "../../../core/ir/types.ts";
 import { legal } from "./sectors/legal.ts";
@@ -13,6 +15,14 @@ import { publicAdministration } from "./sectors/public-administration.ts";
 import { software } from "./sectors/software.ts";
 import { education } from "./sectors/education.ts";
 import { salesMarketing } from "./sectors/sales-marketing.ts";
+import { report } from "./general/report.ts";
+import { letter } from "./general/letter.ts";
+import { contract } from "./general/contract.ts";
+import { memo } from "./general/memo.ts";
+import { minutes } from "./general/minutes.ts";
+import { presentation } from "./general/presentation.ts";
+import { spreadsheet } from "./general/spreadsheet.ts";
+import { artifact } from "./general/artifact.ts";
 
 export interface ChecklistPoint {
   /** Stable within its checklist: the judge answers by it. */
@@ -32,9 +42,14 @@ export interface Checklist {
   /** Short writing rules for the writer's prompt, one a line. */
   readonly guide: string;
   readonly points: ReadonlyArray<ChecklistPoint>;
+  /** Set on a general checklist: the document type it holds every such document to. Absent on a sector's. */
+  readonly general?: DocType;
 }
 
 export const checklists: ReadonlyArray<Checklist> = [legal, finance, healthcare, employment, realEstate, publicAdministration, software, education, salesMarketing];
+
+/** The general checklist of each document type, for a document no sector checklist claims. */
+export const generalChecklists: Readonly<Record<DocType, Checklist>> = { report, letter, contract, memo, minutes, presentation, spreadsheet, artifact };
 
 /** Lower case, no accents, words apart by one space ("Real-Estate", "real_estate", "REAL ESTATE" are one name). */
 export const foldName = (name: string): string =>
@@ -66,6 +81,9 @@ export const checklistFor = (sector: string | null | undefined): Checklist | und
   }
   return best?.list;
 };
+
+/** The checklist a document is held to: its sector's when one matches, else the general one of its type. */
+export const checklistOf = (sector: string | null | undefined, type: DocType): Checklist => checklistFor(sector) ?? generalChecklists[type];
 
 /** The points of `list` that apply to a document of `type`. */
 export const pointsFor = (list: Checklist, type: DocType): ChecklistPoint[] => list.points.filter((p) => !p.types || p.types.includes(type));

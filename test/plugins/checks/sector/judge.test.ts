@@ -106,7 +106,7 @@ describe("sector checklist judged", () => {
     assert.deepEqual(server.violations, []);
 
     assert.deepEqual(result.events, [
-      { type: "quality.checked", data: { score: 50, sector: "legal", points: 11, met: 4, unmet: 4, skipped: 3 } },
+      { type: "quality.checked", data: { score: 50, checklist: "legal", sector: "legal", points: 11, met: 4, unmet: 4, skipped: 3 } },
     ]);
     const failed = result.diagnostics.filter((d) => d.code === "quality.check_failed");
     assert.equal(failed.length, 4);
@@ -166,7 +166,7 @@ describe("sector checklist judged", () => {
       const result = await run(readMarkdown(CONTRACT).ir, ctx({ model: openAiModel(settingsFor(plain, { retries: 0, structured: "json_object" })) }));
       assert.deepEqual(plain.violations, []);
       assert.equal(plain.requests.length, 1);
-      assert.deepEqual(result.events, [{ type: "quality.checked", data: { score: 50, sector: "legal", points: 11, met: 1, unmet: 1, skipped: 9 } }]);
+      assert.deepEqual(result.events, [{ type: "quality.checked", data: { score: 50, checklist: "legal", sector: "legal", points: 11, met: 1, unmet: 1, skipped: 9 } }]);
     } finally {
       await plain.close();
     }
@@ -193,7 +193,7 @@ describe("sector checklist judged", () => {
     assert.deepEqual(result.diagnostics.map((d) => d.code), ["quality.not_checked"]);
   });
 
-  it("runs only on model-written text at standard or best, with a model, for a known sector", () => {
+  it("runs only on model-written text at standard or best, with a model, whatever the sector (a general checklist stands in)", () => {
     const applies = (over: Partial<TextCheckContext>) => sectorCheck.appliesTo(ctx(over));
     assert.equal(applies({}), true);
     assert.equal(applies({ quality: "best" }), true);
@@ -202,8 +202,8 @@ describe("sector checklist judged", () => {
     assert.equal(applies({ author: "caller" }), false);
     assert.equal(applies({ author: "file", operation: "review" }), false);
     assert.equal(applies({ model: noModel }), false);
-    assert.equal(applies({ sector: null }), false);
-    assert.equal(applies({ sector: "hospitality" }), false);
+    assert.equal(applies({ sector: null }), true);
+    assert.equal(applies({ sector: "hospitality" }), true);
     assert.equal(applies({ sector: "Real Estate", type: "report" as DocType }), true);
   });
 });

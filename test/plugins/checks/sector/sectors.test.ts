@@ -82,8 +82,12 @@ describe("sector checklists", () => {
     assert.ok(!memo.includes("Says how and when each party can terminate"));
     assert.ok(!memo.includes("signature block for each party"));
     assert.deepEqual(pointsFor(legal, "memo").map((p) => p.id), ["defined-terms", "legal-references", "conclusion"]);
-    assert.equal(writingGuide(scope(null)), undefined);
-    assert.equal(writingGuide(scope("hospitality")), undefined);
+    // No sector: the general checklist of the type guides the writing it will judge, and nothing at fast.
+    assert.match(writingGuide(scope(null))!, /^Document type: report \(no sector checklist applies\)\. Write as a demanding editor expects of any report:\n- Open with a summary/);
+    assert.equal(writingGuide(scope("hospitality", "letter"))?.includes("- Ends with a closing formula."), true);
+    assert.equal(writingGuide({ ...scope(null), quality: "fast" }), undefined);
+    assert.equal(writingGuide({ ...scope("hospitality"), quality: "fast" }), undefined);
+    assert.equal(writingGuide({ ...scope("legal", "contract"), quality: "fast" }), contract, "a sector's guide is given at every level, as before");
     assert.equal(sectorCheck.writingGuide?.(scope("finanzas", "spreadsheet"))?.startsWith("Sector: finance."), true);
   });
 
