@@ -45,29 +45,29 @@ const TRACKED = new RegExp(
 const COMMENTS = new RegExp(
   [
     // English: "with comments", "add a comment", "comments in the margin", "margin notes", "comment on …"
-    String.raw`\b(?:with|add|adds|adding|insert|inserting|leave|leaving|put|include|including|write|plus)\s+(?:\w+\s+){0,3}?comments?\b`,
+    String.raw`\b(?:with|add|adds|adding|insert|inserting|leave|leaving|put|include|including|write|plus)\s+(?:\w+\s+){0,3}?comments?\b(?!\s+(?:from|by|of|made|received|about|left\s+by)\b)`,
     String.raw`\bcomments?\s+(?:in|on)\s+(?:the\s+)?margins?\b`,
     String.raw`\bmargin(?:al)?\s+(?:comments?|notes?)\b`,
     String.raw`\bcomment\s+(?:on|the|each|every)\b`,
     String.raw`\breview(?:er)?\s+comments?\b`,
     // Spanish
-    String.raw`\b(?:con|anade|anadir|agrega|agregar|inserta|insertar|incluye|incluir|deja|dejar|pon|poner)\s+(?:\w+\s+){0,3}?comentarios?\b`,
+    String.raw`\b(?:con|anade|anadir|agrega|agregar|inserta|insertar|incluye|incluir|deja|dejar|pon|poner)\s+(?:\w+\s+){0,3}?comentarios?\b(?!\s+(?:de|del|sobre|recibidos)\b)`,
     String.raw`\bcomentarios?\s+(?:al|en\s+el)\s+margen\b`,
     String.raw`\bcomenta(?:r)?\s+(?:el|la|los|las|cada)\b`,
     // German
-    String.raw`\b(?:mit|fuge|fugen|fugt|einfugen|hinzufugen)\s+(?:\w+\s+){0,3}?(?:kommentar(?:e|en)?|randbemerkung(?:en)?)\b`,
+    String.raw`\b(?:mit|fuge|fugen|fugt|einfugen|hinzufugen)\s+(?:\w+\s+){0,3}?(?:kommentar(?:e|en)?|randbemerkung(?:en)?)\b(?!\s+(?:von|der|des|uber)\b)`,
     String.raw`\b(?:rand)?kommentare?\s+(?:am|an\s+den)\s+rand\b`,
     String.raw`\brandkommentar(?:e|en)?\b`,
     // French
-    String.raw`\b(?:avec|ajoute[rz]?|ins[eé]re[rz]?|inclu(?:re|s|t)|laisse[rz]?|mets|mettre)\s+(?:\w+\s+){0,3}?commentaires?\b`,
+    String.raw`\b(?:avec|ajoute[rz]?|ins[eé]re[rz]?|inclu(?:re|s|t)|laisse[rz]?|mets|mettre)\s+(?:\w+\s+){0,3}?commentaires?\b(?!\s+(?:de|des|du|sur|recus)\b)`,
     String.raw`\bcommentaires?\s+(?:en|dans\s+la)\s+marge\b`,
     String.raw`\bcommente[rz]?\s+(?:le|la|les|chaque)\b`,
     // Italian
-    String.raw`\b(?:con|aggiungi|aggiungere|inserisci|inserire|includi|includere|lascia|lasciare|metti|mettere)\s+(?:\w+\s+){0,3}?commenti?\b`,
+    String.raw`\b(?:con|aggiungi|aggiungere|inserisci|inserire|includi|includere|lascia|lasciare|metti|mettere)\s+(?:\w+\s+){0,3}?commenti?\b(?!\s+(?:di|dei|degli|delle|da|dai|sul|sulla|ricevuti)\b)`,
     String.raw`\bcommenti?\s+(?:a|al|nel)\s+margine\b`,
     String.raw`\bcommenta(?:re)?\s+(?:il|lo|la|i|gli|le|ogni)\b`,
     // Portuguese
-    String.raw`\b(?:com|adiciona|adicionar|acrescenta|acrescentar|insere|inserir|inclui|incluir|deixa|deixar|poe|por)\s+(?:\w+\s+){0,3}?comentarios?\b`,
+    String.raw`\b(?:com|adiciona|adicionar|acrescenta|acrescentar|insere|inserir|inclui|incluir|deixa|deixar|poe|por)\s+(?:\w+\s+){0,3}?comentarios?\b(?!\s+(?:de|dos|das|do|da|sobre|recebidos)\b)`,
     String.raw`\bcomentarios?\s+(?:na|a)\s+margem\b`,
   ].join("|"),
 );

@@ -59,6 +59,9 @@ const subjects = [
   "Un guide sur la conception de modèles statistiques.",
   "Una presentazione sul design dei prodotti.",
   "Um relatório sobre as alterações climáticas.",
+  "Summarise the survey with comments from the three interviews.",
+  "Resume la encuesta con comentarios de los clientes.",
+  "Fasse die Umfrage mit Kommentaren der Kunden zusammen.",
 ];
 
 describe("cues of rule 3", () => {
