@@ -29,7 +29,10 @@ export interface ModelRequest {
   /** With a schema the answer is parsed and validated JSON; without one it is the text. */
   readonly schema?: AnswerSchema;
   readonly signal?: AbortSignal;
-  /** Upper bound of the answer's tokens (`max_tokens`); the endpoint's default when absent. */
+  /**
+   * Upper bound of the answer's tokens (`max_tokens`); the endpoint's default when absent. An answer cut at it is asked
+   * again once with a larger bound (renderers/openai: twice this), never sent back for repair with the same one.
+   */
   readonly maxTokens?: number;
   /** Told of every answer the endpoint gives, including rounds that failed validation: each one costs. */
   readonly onUsage?: (usage: ModelUsage) => void;
@@ -52,8 +55,9 @@ export interface ModelAnswer<T = unknown> {
 
 /**
  * How the service reaches its models (README: QUIRE_MODEL_*). `structured` says how JSON answers are asked for:
- * `json_schema` (strict structured outputs), `json_object` (JSON mode, validated here, with repair rounds), or
- * `auto` (structured outputs, falling back to JSON mode for good once the endpoint refuses them).
+ * `json_schema` (strict structured outputs), `json_object` (JSON mode, validated here, with repair rounds; it carries
+ * the schema as llama.cpp's server takes it until an endpoint refuses that), or `auto` (structured outputs, falling
+ * back to JSON mode for good once the endpoint refuses them).
  */
 export interface ModelSettings {
   readonly baseUrl: string;
@@ -68,12 +72,17 @@ export interface ModelSettings {
   readonly structured: "auto" | "json_schema" | "json_object";
 }
 
-/** Raised by every call when no model is configured, or the configured one cannot answer (code for the Problem). */
+/**
+ * Raised by every call when no model is configured, or the configured one cannot answer (code for the Problem).
+ * `model_cut_off`: a JSON answer stopped at its token limit, also once asked again with more room (a model that does
+ * not stop, such as one that never closes a string). `model_no_images`: the endpoint takes no image input (a
+ * llama.cpp server without a vision projector), which no retry changes.
+ */
 export class ModelUnavailable extends Error {
   readonly _tag = "ModelUnavailable";
   constructor(
     message: string,
-    readonly code: "model_unavailable" | "model_refused" | "model_invalid_output" | "model_timeout" = "model_unavailable",
+    readonly code: "model_unavailable" | "model_refused" | "model_invalid_output" | "model_timeout" | "model_cut_off" | "model_no_images" = "model_unavailable",
   ) {
     super(message);
   }

@@ -86,8 +86,17 @@ export const finish = async (deps: Deps, row: DocumentRow, result: Finish): Prom
   return changed.n > 0;
 };
 
-/** Fails an unfinished document; `report` is kept when the failure has one to give (an edit's outcomes). */
-export const fail = async (deps: Deps, row: Pick<DocumentRow, "id" | "retention">, error: { code: string; message: string }, report?: unknown): Promise<boolean> => {
+/**
+ * Fails an unfinished document; `report` is kept when the failure has one to give (an edit's outcomes), `versions`
+ * when processing got far enough to know its producers (the models that answered before the failure).
+ */
+export const fail = async (
+  deps: Deps,
+  row: Pick<DocumentRow, "id" | "retention">,
+  error: { code: string; message: string },
+  report?: unknown,
+  versions?: string,
+): Promise<boolean> => {
   const completedAt = deps.now();
   const changed = await deps.db.transaction(async (trx) => {
     const n = await trx("documents")
@@ -99,6 +108,7 @@ export const fail = async (deps: Deps, row: Pick<DocumentRow, "id" | "retention"
         error_code: error.code,
         error_message: error.message,
         ...(report !== undefined ? { report: toJson(report) } : {}),
+        ...(versions !== undefined ? { versions } : {}),
         completed_at: completedAt.toISOString(),
         expires_at: expiryOf(completedAt, row.retention as Retention).toISOString(),
         charge_units: 0,

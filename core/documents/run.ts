@@ -93,6 +93,12 @@ const modelsUsed = async (deps: Pick<RunDeps, "db">, documentId: string): Promis
   return [...roles].map(([model, served]) => `${model} (${served.sort().join(", ")})`).join("; ");
 };
 
+/** `versions` naming the models that answered, for a failed document too (its usage was recorded); undefined with none. */
+const versionsWithModels = async (deps: Pick<RunDeps, "db">, row: DocumentRow): Promise<string | undefined> => {
+  const model = await modelsUsed(deps, row.id);
+  return model ? JSON.stringify({ ...JSON.parse(row.versions), model }) : undefined;
+};
+
 const store = async (deps: RunDeps, row: DocumentRow, result: PipelineResult) => {
   await lifecycle.setPhase(deps, row.id, "storing");
   await storeOutputs(deps, row.id, result.outputs);
@@ -162,13 +168,13 @@ export const runDocument = (deps: RunDeps, documentId: string, attempts: number)
             await dropOutputs(deps, documentId);
             // An edit that applied nothing still reports each change asked for and why (interface: edit_not_applied).
             const report = failure.edits ? buildReport(row.id, [], summaryOf([]), { edits: [...failure.edits] }) : undefined;
-            await lifecycle.fail(deps, row, { code: failure.code, message: failure.message }, report);
+            await lifecycle.fail(deps, row, { code: failure.code, message: failure.message }, report, await versionsWithModels(deps, row));
           }),
         InternalError: (error) =>
           Effect.promise(async () => {
             await dropOutputs(deps, documentId);
             deps.log(`document ${documentId} failed`, error.cause);
-            await lifecycle.fail(deps, row, { code: "processing_failed", message: "Processing failed unexpectedly; the failure was logged." });
+            await lifecycle.fail(deps, row, { code: "processing_failed", message: "Processing failed unexpectedly; the failure was logged." }, undefined, await versionsWithModels(deps, row));
           }),
       }),
       // Canceled: nothing it made survives. Otherwise the service is stopping: the job is handed back to the queue.

@@ -132,12 +132,15 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
     });
     if (host) serveHost(channel.port1, host, stop.signal);
     else stop.signal.addEventListener("abort", () => channel.port1.close(), { once: true });
+    // The task's own failure, kept apart from a thread's crash: its words may say anything ("Unterminated string").
+    let failed: Error | undefined;
     try {
       const envelope: Envelope<never> = await pool.run({ task, input, port: channel.port2 }, { signal: stop.signal, transferList: [channel.port2 as never] });
-      if (!envelope.ok) throw deserializeError(envelope.error);
+      if (!envelope.ok) throw (failed = deserializeError(envelope.error));
       return envelope.value;
     } catch (error) {
       if (stop.signal.aborted) throw stop.signal.reason;
+      if (error === failed) throw error;
       const code = (error as { code?: string })?.code;
       if (code === "ERR_WORKER_OUT_OF_MEMORY") throw new TaskStopped("memory", `ran out of memory (${options.memoryMb} MB) and was stopped`, task);
       if (error instanceof Error && /worker exited|terminated/i.test(error.message)) throw new TaskStopped("crashed", `stopped unexpectedly: ${error.message}`, task);

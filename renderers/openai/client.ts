@@ -23,7 +23,23 @@ import { schemaInstruction, wireMessages } from "./messages.ts";
 import { abortError, backoffMs, retryAfterMs, sleep } from "./retry.ts";
 import { assertStrict } from "./strict.ts";
 
-type Mode = "json_schema" | "json_object";
+/**
+ * How a JSON answer is asked for, in the order an `auto` client steps down on refusals: structured outputs; JSON mode
+ * carrying the schema (llama.cpp's server enforces `{type: "json_object", schema}`, while its plain JSON mode is not
+ * enforced and answers free text); plain JSON mode. The answer is validated here whichever was used.
+ */
+type Mode = "json_schema" | "json_object_schema" | "json_object";
+
+const MAX_ENLARGED_TOKENS = 32_768;
+
+/**
+ * The limit an answer cut at `limit` is asked again with: twice the limit its step sized for its answer. An answer
+ * that fits in neither is a model that does not stop (a JSON string never closed), and more room would only cost
+ * minutes. The cap is past the largest step (the agent's program, 16,000) and what local servers' contexts hold.
+ */
+const enlargedLimit = (limit: number): number => Math.min(2 * limit, MAX_ENLARGED_TOKENS);
+
+const tokens = (n: number): string => n.toLocaleString("en-US");
 
 const hostOf = (baseUrl: string): string => {
   try {
@@ -68,8 +84,8 @@ export const openAiModel = (settings: ModelSettings): ModelClient => {
     fetch: fetchWithReadableErrors,
   });
   const host = hostOf(settings.baseUrl);
-  // Once an `auto` endpoint refuses structured outputs it will keep refusing them: ask in JSON mode from then on.
-  let mode: Mode = settings.structured === "json_object" ? "json_object" : "json_schema";
+  // Once an endpoint refuses a way of asking it will keep refusing it: the next one down is used from then on.
+  let mode: Mode = settings.structured === "json_object" ? "json_object_schema" : "json_schema";
   // Local servers know `max_tokens`; OpenAI's newer models refuse it for `max_completion_tokens`, learnt on first refusal.
   let limitField: "max_tokens" | "max_completion_tokens" = "max_tokens";
 
@@ -123,20 +139,28 @@ export const openAiModel = (settings: ModelSettings): ModelClient => {
     let inputTokens = 0;
     let outputTokens = 0;
     const usage = (): ModelUsage => ({ role, model, inputTokens, outputTokens });
+    let limit = request.maxTokens;
+    // The first limit, once an answer cut at it was asked again with a larger one (that happens once per call).
+    let enlargedFrom: number | undefined;
+
+    const formatFor = (as: Mode | undefined): Pick<ChatCompletionCreateParamsNonStreaming, "response_format"> => {
+      if (!schema || as === undefined) return {};
+      if (as === "json_schema") return { response_format: { type: "json_schema", json_schema: { name: schema.name, schema: schema.schema, strict: true } } };
+      // llama.cpp's extension; the library's type knows no `schema` on JSON mode.
+      if (as === "json_object_schema") return { response_format: { type: "json_object", schema: schema.schema } as { type: "json_object" } };
+      return { response_format: { type: "json_object" } };
+    };
 
     const bodyFor = (messages: ReadonlyArray<ModelMessage>, as: Mode | undefined): ChatCompletionCreateParamsNonStreaming => ({
       model,
-      messages: wireMessages(messages, as === "json_object" && schema ? schemaInstruction(schema) : undefined),
-      ...(request.maxTokens !== undefined ? { [limitField]: request.maxTokens } : {}),
-      ...(schema && as === "json_schema"
-        ? { response_format: { type: "json_schema", json_schema: { name: schema.name, schema: schema.schema, strict: true } } }
-        : schema
-          ? { response_format: { type: "json_object" } }
-          : {}),
+      // JSON mode enforces no schema on most endpoints, so the model reads it in the system message.
+      messages: wireMessages(messages, as !== undefined && as !== "json_schema" && schema ? schemaInstruction(schema) : undefined),
+      ...(limit !== undefined ? { [limitField]: limit } : {}),
+      ...formatFor(as),
     });
 
-    /** One answer from the endpoint (switching an `auto` client to JSON mode when structured outputs are refused). */
-    const answer = async (messages: ReadonlyArray<ModelMessage>) => {
+    /** One answer from the endpoint (stepping down the ways of asking for JSON as they are refused). */
+    const answer = async (messages: ReadonlyArray<ModelMessage>): Promise<Answered> => {
       let completion: ChatCompletion;
       for (;;) {
         const as = schema ? mode : undefined;
@@ -150,6 +174,10 @@ export const openAiModel = (settings: ModelSettings): ModelClient => {
             continue;
           }
           if (as === "json_schema" && settings.structured === "auto" && refusesJsonSchema(error.failure)) {
+            mode = "json_object_schema";
+            continue;
+          }
+          if (as === "json_object_schema" && refusesJsonSchema(error.failure)) {
             mode = "json_object";
             continue;
           }
@@ -177,24 +205,53 @@ export const openAiModel = (settings: ModelSettings): ModelClient => {
       return { text: textOf(choice.message.content), truncated: choice.finish_reason === "length" };
     };
 
+    /** One answer; one cut at its limit is asked again, once, with the larger limit: the same messages, no repair. */
+    const complete = async (messages: ReadonlyArray<ModelMessage>): Promise<Answered> => {
+      const first = await answer(messages);
+      if (!first.truncated || limit === undefined || enlargedFrom !== undefined || enlargedLimit(limit) <= limit) return first;
+      enlargedFrom = limit;
+      limit = enlargedLimit(limit);
+      try {
+        return await answer(messages);
+      } catch (error) {
+        // A text cut short is still text (callers keep its whole blocks): a larger request refused or timed out leaves it.
+        if (!schema && error instanceof ModelUnavailable) return first;
+        throw error;
+      }
+    };
+
+    /** Why a JSON answer cut at a limit we set is final; undefined when the endpoint's own default cut it. */
+    const cutOff = (name: string): ModelUnavailable | undefined => {
+      if (limit === undefined) return undefined;
+      const where = enlargedFrom !== undefined ? `${tokens(enlargedFrom)} tokens and, asked again, at ${tokens(limit)}` : `${tokens(limit)} tokens`;
+      return new ModelUnavailable(`Model ${model} stopped at ${where}, without finishing its "${name}" JSON.`, "model_cut_off");
+    };
+
     if (!schema) {
-      const { text, truncated } = await answer(request.messages);
+      const { text, truncated } = await complete(request.messages);
       return { value: text as T, usage: usage(), truncated };
     }
-    return answerWithSchema<T>(schema, request.messages, answer, settings.repairRounds, model, usage);
+    return answerWithSchema<T>(schema, request.messages, complete, settings.repairRounds, model, usage, () => cutOff(schema.name));
   };
 
   return { configured: true, modelFor: (role: ModelRole) => settings.models[role], ask };
 };
 
-/** Parses and validates each answer; an invalid one goes back to the model with its errors, `rounds` times at most. */
+type Answered = { text: string; truncated: boolean };
+
+/**
+ * Parses and validates each answer; an invalid one goes back to the model with its errors, `rounds` times at most.
+ * An invalid answer that was cut at a limit we set (and already asked again with more room) ends the call at once:
+ * a repair round would have the same limit.
+ */
 const answerWithSchema = async <T>(
   schema: AnswerSchema,
   initial: ReadonlyArray<ModelMessage>,
-  answer: (messages: ReadonlyArray<ModelMessage>) => Promise<{ text: string; truncated: boolean }>,
+  answer: (messages: ReadonlyArray<ModelMessage>) => Promise<Answered>,
   rounds: number,
   model: string,
   usage: () => ModelUsage,
+  cutOff: () => ModelUnavailable | undefined,
 ): Promise<ModelAnswer<T>> => {
   const messages = [...initial];
   for (let round = 0; ; round++) {
@@ -202,6 +259,8 @@ const answerWithSchema = async <T>(
     const parsed = parseJsonAnswer(text);
     const errors = parsed.ok ? schemaErrors(schema, parsed.value) : [`(root) ${parsed.error}`];
     if (errors.length === 0) return { value: parsed.ok ? (parsed.value as T) : (undefined as T), usage: usage(), truncated };
+    const cut = truncated ? cutOff() : undefined;
+    if (cut) throw cut;
     if (round >= rounds) {
       const shown = errors.slice(0, 3).join("; ");
       throw new ModelUnavailable(

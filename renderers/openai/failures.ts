@@ -45,16 +45,25 @@ export const failureOf = (error: unknown): Failure | undefined => {
   return undefined;
 };
 
-export const isRetryable = (failure: Failure): boolean =>
-  failure.kind !== "status" || failure.status === 429 || (failure.status >= 500 && failure.status <= 599);
+/**
+ * An endpoint that cannot read images says so in its words, under any status: llama.cpp's server without a vision
+ * projector answers 500 "image input is not supported", which is no server fault a retry would get past.
+ */
+export const refusesImages = (failure: Failure): boolean =>
+  failure.kind === "status" &&
+  /image input is not supported|image_url is only supported|does not support (image|vision)|images? (input )?(is|are) not supported/i.test(failure.detail);
 
-/** An endpoint without structured outputs says so with a 400 (422, 501) about the response format. */
+export const isRetryable = (failure: Failure): boolean =>
+  failure.kind !== "status" || (!refusesImages(failure) && (failure.status === 429 || (failure.status >= 500 && failure.status <= 599)));
+
 /** Newer OpenAI models take `max_completion_tokens` only, and say so in a 400 naming `max_tokens`. */
 export const refusesMaxTokens = (failure: Failure): boolean =>
   failure.kind === "status" && failure.status === 400 && /max_tokens/.test(failure.detail) && /max_completion_tokens|unsupported|not supported/i.test(failure.detail);
 
+/** An endpoint without structured outputs (or without llama.cpp's `schema` in JSON mode) says so with a 400 (422, 501) about the response format. */
 export const refusesJsonSchema = (failure: Failure): boolean =>
   failure.kind === "status" &&
+  !refusesImages(failure) &&
   [400, 422, 501].includes(failure.status) &&
   /response_format|json_schema|schema|not supported/i.test(failure.detail);
 
@@ -80,6 +89,7 @@ export const unavailable = (failed: AttemptFailed, where: Where): ModelUnavailab
       return say(`Could not reach the model endpoint ${host} (model ${model})${tries}: ${failure.detail}`);
   }
   const { status, detail } = failure;
+  if (refusesImages(failure)) return say(`Model ${model} at ${host} takes no image input (HTTP ${status}): ${detail}`, "model_no_images");
   if (status === 401 || status === 403) {
     return say(`The model endpoint ${host} refused the API key (HTTP ${status}) for model ${model}: ${detail}`);
   }

@@ -319,17 +319,17 @@ describe("an endpoint without structured outputs", () => {
   after(() => server.close());
   afterEach(() => assert.deepEqual(server.violations, []));
 
-  test("auto falls back to json_object at once and stays there", async () => {
+  test("auto falls back to json_object (with llama.cpp's schema) at once and stays there", async () => {
     const client = openAiModel(settingsFor(server));
     const first = await client.ask({ role: "fast", messages: ask, schema: outline });
     assert.deepEqual(first.value, good);
     assert.equal(server.requests.length, 2);
     assert.equal((server.requests[0]!.body.response_format as { type: string }).type, "json_schema");
-    assert.deepEqual(server.requests[1]!.body.response_format, { type: "json_object" });
+    assert.deepEqual(server.requests[1]!.body.response_format, { type: "json_object", schema: outline.schema });
     assert.match(contentText((server.requests[1]!.body.messages as WireMessage[])[0]), /validates against this JSON schema: \{"type":"object"/);
     await client.ask({ role: "fast", messages: ask, schema: outline });
     assert.equal(server.requests.length, 3);
-    assert.deepEqual(server.requests[2]!.body.response_format, { type: "json_object" });
+    assert.deepEqual(server.requests[2]!.body.response_format, { type: "json_object", schema: outline.schema });
   });
 
   test("json_schema without fallback reports the endpoint's refusal", async () => {
@@ -346,6 +346,125 @@ describe("an endpoint without structured outputs", () => {
     const messages = server.requests[0]!.body.messages as WireMessage[];
     assert.equal(messages[0]!.role, "system");
     assert.match(contentText(messages[0]), /^Answer with one JSON object/);
+  });
+});
+
+describe("an endpoint that cuts answers at their token limit", () => {
+  let server: ModelServer;
+  before(async () => {
+    server = await startModelServer(undefined, { cutAtLimit: true });
+  });
+  after(() => server.close());
+  afterEach(() => {
+    assert.deepEqual(server.violations, []);
+    server.requests.length = 0;
+  });
+
+  const long = { title: "R".repeat(1000), sections: [{ heading: "Intro", words: 120 }] };
+  const limits = () => server.requests.map((r) => r.body.max_tokens);
+  const lengths = () => server.requests.map((r) => (r.body.messages as WireMessage[]).length);
+
+  test("a JSON answer cut at its limit is asked again once with twice the limit, the same messages, no repair", async () => {
+    server.script = () => ({ json: long });
+    const told: ModelUsage[] = [];
+    const answer = await openAiModel(settingsFor(server)).ask({ role: "judge", messages: ask, schema: outline, maxTokens: 200, onUsage: (u) => told.push(u) });
+    assert.deepEqual(answer.value, long);
+    assert.equal(answer.truncated, false);
+    assert.deepEqual(limits(), [200, 400]);
+    assert.deepEqual(lengths(), [2, 2]);
+    assert.equal(told.length, 2, "the cut answer's tokens count too");
+  });
+
+  test("a model that never finishes its JSON: two attempts, then model_cut_off naming both limits", async () => {
+    server.script = () => ({ text: `{"title": "${"la ".repeat(5000)}` });
+    const started = Date.now();
+    await failsWith(
+      openAiModel(settingsFor(server, { repairRounds: 3 })).ask({ role: "judge", messages: ask, schema: outline, maxTokens: 800 }),
+      "model_cut_off",
+      /m-judge stopped at 800 tokens and, asked again, at 1,600, without finishing its "outline" JSON/,
+    );
+    assert.deepEqual(limits(), [800, 1600]);
+    assert.deepEqual(lengths(), [2, 2], "never sent back for repair with the same limit");
+    assert.ok(Date.now() - started < 1000);
+  });
+
+  test("a complete but invalid answer still gets its repair rounds, at the limit it reached", async () => {
+    server.script = (_r, i) => (i === 0 ? { json: long } : i === 1 ? { json: { title: 7 } } : { json: good });
+    const answer = await openAiModel(settingsFor(server)).ask({ role: "judge", messages: ask, schema: outline, maxTokens: 200 });
+    assert.deepEqual(answer.value, good);
+    assert.deepEqual(limits(), [200, 400, 400]);
+    assert.deepEqual(lengths(), [2, 2, 4]);
+    assert.match(contentText((server.requests[2]!.body.messages as WireMessage[]).at(-1)), /does not validate/);
+  });
+
+  test("a text answer cut twice comes back cut, after one larger attempt", async () => {
+    server.script = () => ({ text: "It was the best of times. ".repeat(200) });
+    const answer = await openAiModel(settingsFor(server)).ask({ role: "writer", messages: ask, maxTokens: 100 });
+    assert.equal(answer.truncated, true);
+    assert.equal((answer.value as string).length, 800);
+    assert.deepEqual(limits(), [100, 200]);
+  });
+});
+
+describe("an endpoint like llama.cpp's server", () => {
+  let server: ModelServer;
+  before(async () => {
+    server = await startModelServer(() => ({ json: good }), { llamaCpp: true, jsonSchema: false });
+  });
+  after(() => server.close());
+  afterEach(() => {
+    assert.deepEqual(server.violations, []);
+    server.requests.length = 0;
+  });
+
+  const image = { role: "user" as const, content: [{ type: "text" as const, text: "Look." }, { type: "image" as const, png: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) }] };
+
+  test("structured outputs refused: JSON mode carrying the schema, which it enforces", async () => {
+    server.script = (r) => {
+      assert.deepEqual(r.objectSchema, r.format === "json_object" ? outline.schema : null);
+      return { json: good };
+    };
+    const answer = await openAiModel(settingsFor(server)).ask({ role: "fast", messages: ask, schema: outline });
+    assert.deepEqual(answer.value, good);
+    assert.equal(server.requests.length, 2);
+    assert.deepEqual(server.requests[1]!.body.response_format, { type: "json_object", schema: outline.schema });
+  });
+
+  test("the schema in JSON mode refused too: plain JSON mode, whose free text is read, validated and repaired", async () => {
+    let plain = 0;
+    server.script = (r) => {
+      if (r.objectSchema !== null) return { status: 400, body: { error: { message: "response_format.schema is not supported" } } };
+      return plain++ === 0 ? { json: { title: "Report" } } : { json: good };
+    };
+    const client = openAiModel(settingsFor(server, { structured: "json_object" }));
+    const answer = await client.ask({ role: "fast", messages: ask, schema: outline });
+    assert.deepEqual(answer.value, good);
+    assert.deepEqual(server.requests.map((r) => r.body.response_format), [
+      { type: "json_object", schema: outline.schema },
+      { type: "json_object" },
+      { type: "json_object" },
+    ]);
+    const messages = server.requests[2]!.body.messages as WireMessage[];
+    assert.match(String(messages[2]!.content), /^Sure! Here it is:/, "the answer was free text around the object");
+    assert.match(contentText(messages[3]), /must have required property 'sections'/);
+  });
+
+  test("500 \"image input is not supported\" is not retried: model_no_images at once", async () => {
+    const started = Date.now();
+    await failsWith(
+      openAiModel(settingsFor(server, { retries: 3 })).ask({ role: "best", messages: [image], schema: outline, maxTokens: 500 }),
+      "model_no_images",
+      /m-best at 127\.0\.0\.1:\d+ takes no image input \(HTTP 500\): image input is not supported/,
+    );
+    assert.equal(server.requests.length, 1);
+    assert.ok(Date.now() - started < 200, "no backoff");
+  });
+
+  test("the same words under a 400 are no refusal of structured outputs", async () => {
+    server.script = () => ({ status: 400, body: { error: { message: "image input is not supported" } } });
+    await failsWith(openAiModel(settingsFor(server)).ask({ role: "best", messages: ask, schema: outline }), "model_no_images");
+    // The first request's json_schema was refused as ever; the words about images do not step JSON mode down again.
+    assert.deepEqual(server.requests.map((r) => (r.body.response_format as { schema?: unknown }).schema !== undefined), [false, true]);
   });
 });
 

@@ -20,6 +20,8 @@ export interface ChatRequest {
   /** The json_schema's name; null in JSON mode and for text requests. */
   readonly schemaName: string | null;
   readonly format: "json_schema" | "json_object" | undefined;
+  /** The schema of JSON mode in llama.cpp's extension (`{type: "json_object", schema}`), else null. */
+  readonly objectSchema: Record<string, unknown> | null;
   /** The first system message's text ("" when none). */
   readonly system: string;
   /** The last user message's text (its text parts joined). */
@@ -46,6 +48,13 @@ export interface ModelServerOptions {
   readonly maxTokens?: boolean;
   /** Wait before each answer. */
   readonly delayMs?: number;
+  /**
+   * Behave like llama.cpp's server: plain JSON mode is not enforced (the JSON comes back inside prose) while JSON mode
+   * with a `schema` is; an image part is answered 500 "image input is not supported" (no vision projector loaded).
+   */
+  readonly llamaCpp?: boolean;
+  /** Cut an answer longer than the request's token limit at it, with finish_reason "length", as a real server does. */
+  readonly cutAtLimit?: boolean;
 }
 
 export interface ModelServer {
@@ -130,7 +139,7 @@ const requestProblem = (body: unknown): string | undefined => {
   const format = body.response_format;
   if (format === undefined) return undefined;
   if (!isRecord(format)) return "response_format must be an object";
-  if (format.type === "json_object") return undefined;
+  if (format.type === "json_object") return format.schema === undefined ? undefined : strictProblem(format.schema, "#");
   if (format.type !== "json_schema") return `response_format.type ${String(format.type)} is not known`;
   const spec = format.json_schema;
   if (!isRecord(spec)) return "response_format.json_schema must be an object";
@@ -146,11 +155,13 @@ const chatRequest = (body: Json): ChatRequest => {
   const messages = body.messages as WireMessage[];
   const format = isRecord(body.response_format) ? (body.response_format.type as ChatRequest["format"]) : undefined;
   const spec = isRecord(body.response_format) && isRecord(body.response_format.json_schema) ? body.response_format.json_schema : undefined;
+  const objectSchema = format === "json_object" && isRecord(body.response_format) && isRecord(body.response_format.schema) ? body.response_format.schema : null;
   return {
     model: body.model as string,
     messages,
     schemaName: format === "json_schema" && typeof spec?.name === "string" ? spec.name : null,
     format,
+    objectSchema,
     system: textOf(messages.find((m) => m.role === "system")?.content),
     lastUser: textOf([...messages].reverse().find((m) => m.role === "user")?.content),
     body,
@@ -158,6 +169,14 @@ const chatRequest = (body: Json): ChatRequest => {
 };
 
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+
+/** The request's token limit, in characters of `tokens`' count; undefined when it sets none. */
+const limitChars = (body: Json): number | undefined => {
+  const limit = body.max_tokens ?? body.max_completion_tokens;
+  return typeof limit === "number" ? limit * 4 : undefined;
+};
+
+const hasImage = (request: ChatRequest) => request.messages.some((m) => typeof m.content !== "string" && m.content.some((p) => p.type === "image_url"));
 
 const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   res.writeHead(status, { "content-type": "application/json", ...headers });
@@ -211,6 +230,9 @@ export const startModelServer = async (script?: Script, options: ModelServerOpti
       return sendJson(res, 400, { error: { message: problem, type: "invalid_request_error" } });
     }
     const request = chatRequest(body as Json);
+    if (options.llamaCpp && hasImage(request)) {
+      return sendJson(res, 500, { error: { code: 500, message: "image input is not supported - hint: if this is unexpected, you may need to provide the mmproj", type: "server_error" } });
+    }
     if (options.jsonSchema === false && request.format === "json_schema") {
       return sendJson(res, 400, { error: { message: "response_format type json_schema is not supported", type: "invalid_request_error" } });
     }
@@ -237,8 +259,14 @@ export const startModelServer = async (script?: Script, options: ModelServerOpti
       return sendJson(res, reply.status, reply.body ?? { error: { message: `scripted ${reply.status}`, type: "scripted" } }, reply.headers);
     }
     if ("finish" in reply) return sendJson(res, 200, completion(request, reply.text ?? "", null, reply.finish));
-    if ("json" in reply) return sendJson(res, 200, completion(request, JSON.stringify(reply.json), null, "stop"));
-    if ("text" in reply) return sendJson(res, 200, completion(request, reply.text, null, "stop"));
+    if ("json" in reply || "text" in reply) {
+      let content = "json" in reply ? JSON.stringify(reply.json) : reply.text;
+      // Plain JSON mode not enforced: the model talks around its object, as small local models do.
+      if (options.llamaCpp && "json" in reply && request.format === "json_object" && request.objectSchema === null) content = `Sure! Here it is:\n${content}\nHope this helps.`;
+      const room = options.cutAtLimit ? limitChars(request.body) : undefined;
+      if (room !== undefined && content.length > room) return sendJson(res, 200, completion(request, content.slice(0, room), null, "length"));
+      return sendJson(res, 200, completion(request, content, null, "stop"));
+    }
     return sendJson(res, 200, completion(request, null, reply.refusal, "stop"));
   });
   web.on("connection", (socket) => {

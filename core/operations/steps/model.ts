@@ -2,7 +2,8 @@
  * Asking the model from a program: the fiber's signal aborts the call in flight (a cancel), and a model that cannot
  * answer ends the document with the interface's code, never charged: a refusal to write is `generation_blocked`
  * (the judge refusing to even read the request is `request_refused`); invalid answers after the repair rounds,
- * timeouts and an endpoint that is down are `processing_failed`, the message saying which.
+ * timeouts, answers cut at their token limit and an endpoint that is down are `processing_failed`, the message naming
+ * the step and the model's fault.
  */
 import * as Effect from "effect/Effect";
 import { Model } from "../../services/model.ts";
@@ -14,6 +15,8 @@ const WHAT: Record<ModelUnavailable["code"], string> = {
   model_refused: "the model declined",
   model_invalid_output: "the model's answers stayed invalid after the repair rounds",
   model_timeout: "the model did not answer in time",
+  model_cut_off: "the model's answer was cut at its token limit",
+  model_no_images: "the model takes no image input",
 };
 
 export const askModel = <T>(request: Omit<ModelRequest, "signal" | "onUsage">, stage: string, onRefusal: "generation_blocked" | "request_refused" = "generation_blocked") =>

@@ -13,8 +13,8 @@ export const tasks = {
     while (Date.now() < until);
     return { threadId };
   },
-  fail: async (_input: unknown) => {
-    throw new ProcessingFailure({ code: "content_empty", message: "nothing to show" });
+  fail: async (input: { message?: string }) => {
+    throw new ProcessingFailure({ code: "content_empty", message: input.message ?? "nothing to show" });
   },
   spin: async (_input: unknown) => {
     for (;;);

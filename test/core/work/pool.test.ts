@@ -32,6 +32,11 @@ test("a tagged error crosses as its own class with its fields", async () => {
   });
 });
 
+test("a task's own failure is never taken for a crash, whatever its words", async () => {
+  const message = "Understanding the request: Unterminated string in JSON at position 3200";
+  await assert.rejects(pool.run("fail", { message }, { timeoutMs: 30_000 }), (error: unknown) => error instanceof ProcessingFailure && error.message === message);
+});
+
 test("a task past its time is stopped, and the pool goes on", async () => {
   const started = Date.now();
   await assert.rejects(pool.run("spin", {}, { timeoutMs: 300 }), (error: unknown) => error instanceof TaskStopped && error.reason === "timeout" && error.message === "spin took longer than 0 s and was stopped");
