@@ -1227,7 +1227,7 @@ export interface components {
         };
         /** @description One change asked for by an edit. */
         ReportEdit: {
-            /** @description Kind of change: `replace_text`, `insert_after`, `insert_before`, `delete`, `set_cell`, `insert_row`, `move`, `add_slide`, `comment`. */
+            /** @description Kind of change: `replace_text`, `replace_all`, `insert_after`, `insert_before`, `delete`, `set_cell`, `insert_row`, `move`, `add_slide`, `comment`. A `replace_all` (a phrase replaced everywhere in the file: body, tables, headers, footers, notes, slides, text cells) is listed once per occurrence it changed, with the block holding it (for a header, footer or note its part and paragraph, e.g. `header1.p2`, `footnote3`) and that paragraph's or cell's text before and after; matched exactly, case included. */
             op: string;
             /**
              * @description What became of it: `applied`; `not_found` (the block or the text aimed at is not in the file); `ambiguous` (the text occurs in several places and the prompt does not say which: not guessed); `rejected` (the change makes no sense for that block or format; `reason` says why). `skipped` and `failed` are kept for versions made by hand.

@@ -36,7 +36,8 @@ export interface EditableDocument {
   readonly pages: number;
 }
 
-export type EditOp =
+/** An operation on one block the model names. */
+export type BlockEditOp =
   /** Replace `find` (exact text inside the block) by `replace`, keeping the formatting of the runs it touches. */
   | { readonly op: "replace_text"; readonly block: string; readonly find: string; readonly replace: string }
   /** A new paragraph (or list item, shape paragraph) styled like `block`, after or before it. */
@@ -53,6 +54,16 @@ export type EditOp =
   /** Word: a comment anchored on `find` inside `block` (the whole block when `find` is empty). */
   | { readonly op: "comment"; readonly block: string; readonly find: string; readonly text: string };
 
+export type EditOp =
+  | BlockEditOp
+  /**
+   * Every occurrence of `find` (exact, case-sensitive, also inside longer words, as a word processor's Replace All)
+   * in the whole document: body, tables, headers, footers, notes, slide text, text cells. Applied by the plugin, which
+   * reports one edit per occurrence (its block, or part and paragraph where no block names it) so the model need not
+   * list the blocks of a long file.
+   */
+  | { readonly op: "replace_all"; readonly find: string; readonly replace: string };
+
 export interface EditOptions {
   /** Word: write text changes as tracked changes (`w:ins`/`w:del`) by `author` at `date`. */
   readonly track: boolean;
@@ -64,7 +75,7 @@ export interface EditOptions {
 export type EditOutcome = "applied" | "not_found" | "ambiguous" | "rejected";
 
 export interface AppliedEdit {
-  /** The plan's position of this edit, from 0. */
+  /** The plan's position of this edit, from 0 (a `replace_all` gives one edit per occurrence, all at its position). */
   readonly index: number;
   readonly op: EditOp["op"];
   readonly outcome: EditOutcome;

@@ -63,13 +63,15 @@ export const edit = Effect.gen(function* () {
   yield* phase("editing");
   const valid = planned.ops.filter((op): op is EditOp => !("invalid" in op));
   const applied = yield* refusing(plugin, async () => editor.apply(original, valid, { track: planned.track, author: "Quire", date: new Date().toISOString().replace(/\.\d{3}Z$/, "Z") }));
-  // The plugin numbers the edits it was given; the plan's own numbering includes the ones dropped as invalid.
-  const outcomes = new Map(applied.edits.map((e) => [e.index, e]));
+  // The plugin numbers the edits it was given; the plan's own numbering includes the ones dropped as invalid. A
+  // replace_all comes back as one edit per occurrence, all under its number.
+  const outcomes = new Map<number, AppliedEdit[]>();
+  for (const e of applied.edits) outcomes.set(e.index, [...(outcomes.get(e.index) ?? []), e]);
   let given = 0;
-  const edits: AppliedEdit[] = planned.ops.map((op, index) => {
-    if ("invalid" in op) return { index, op: op.op as AppliedEdit["op"], outcome: "rejected", block: op.block || null, target: null, before: null, after: null, reason: op.invalid };
+  const edits: AppliedEdit[] = planned.ops.flatMap((op, index): AppliedEdit[] => {
+    if ("invalid" in op) return [{ index, op: op.op as AppliedEdit["op"], outcome: "rejected", block: op.block || null, target: null, before: null, after: null, reason: op.invalid }];
     const done = outcomes.get(given++);
-    return done ? { ...done, index } : { index, op: op.op, outcome: "rejected", block: op.block, target: null, before: null, after: null, reason: "the editor gave no outcome for this change" };
+    return done ? done.map((e) => ({ ...e, index })) : [{ index, op: op.op, outcome: "rejected", block: "block" in op ? op.block : null, target: null, before: null, after: null, reason: "the editor gave no outcome for this change" }];
   });
   yield* event("edit.applied", { applied: edits.filter((e) => e.outcome === "applied").length, of: edits.length });
   if (!edits.some((e) => e.outcome === "applied")) {

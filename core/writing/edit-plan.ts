@@ -8,7 +8,7 @@ import type { AnswerSchema, ModelMessage } from "../contracts/model.ts";
 import type { EditBlock, EditOp } from "../contracts/edit.ts";
 import { fence, request as requestBlock } from "./fence.ts";
 
-const OPS = ["replace_text", "insert_after", "insert_before", "delete", "set_cell", "insert_row", "move", "add_slide", "comment"] as const;
+const OPS = ["replace_text", "replace_all", "insert_after", "insert_before", "delete", "set_cell", "insert_row", "move", "add_slide", "comment"] as const;
 
 const str = { type: "string" } as const;
 const maybe = (description: string) => ({ type: ["string", "null"], description });
@@ -32,9 +32,9 @@ export const editPlanSchema: AnswerSchema = {
           required: ["op", "block", "find", "replace", "text", "value", "formula", "values", "after", "like", "title", "body"],
           properties: {
             op: { type: "string", enum: [...OPS] },
-            block: { ...str, description: "The id of the block, exactly as listed." },
-            find: maybe("replace_text, comment: the exact text inside the block to change or comment on, copied character for character, as short as possible while unique in the block."),
-            replace: maybe("replace_text: the new text for `find`."),
+            block: { ...str, description: "The id of the block, exactly as listed; replace_all: empty." },
+            find: maybe("replace_text, comment: the exact text inside the block to change or comment on, copied character for character, as short as possible while unique in the block. replace_all: the exact text to replace wherever it occurs."),
+            replace: maybe("replace_text, replace_all: the new text for `find`."),
             text: maybe("insert_after, insert_before: the new paragraph's text; comment: the comment's text."),
             value: maybe("set_cell: the cell's new value, or its formula without '='."),
             formula: { type: ["boolean", "null"], description: "set_cell: true when value is a formula." },
@@ -57,6 +57,7 @@ const SYSTEM = `You turn a request to change an existing document into an edit p
 
 The document is given as blocks, one per line: [id] (where) text. Use only ids that are listed. Operations:
 - replace_text: in block, replace the exact text find (copied from the block, unique in it) by replace. Prefer this for any change of words, numbers, names or dates.
+- replace_all: replace the exact text find by replace everywhere in the document (body, tables, headers, footers, notes, slides, cells), block empty. Use it, once, when the request says everywhere, throughout, all occurrences or every time (or "en todo el documento", "todas las veces"), instead of one replace_text per block; the service finds every occurrence, also those in parts not listed here. It matches case and characters exactly, also inside longer words: for a differently capitalised form, add another replace_all.
 - insert_after / insert_before: a new paragraph (or list item) with text, styled like block.
 - delete: remove block.
 - set_cell: a spreadsheet cell (block is like Sheet1!B4, also an empty cell) gets value (formula true: value is a formula without '=').
@@ -110,6 +111,10 @@ export interface RawPlan {
 
 /** The model's edits as operations; one that lacks what its kind needs becomes null (reported as rejected). */
 export const toOp = (raw: RawEdit): EditOp | { readonly invalid: string } => {
+  // The whole document, not a block: whatever block the model named is no limit on it.
+  if (raw.op === "replace_all") {
+    return typeof raw.find === "string" && raw.find !== "" && typeof raw.replace === "string" ? { op: "replace_all", find: raw.find, replace: raw.replace } : { invalid: "replace_all needs find and replace" };
+  }
   const block = String(raw.block ?? "").trim();
   if (!block) return { invalid: "the edit names no block" };
   const has = (value: string | null) => typeof value === "string" && value !== "";

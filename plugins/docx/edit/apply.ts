@@ -5,14 +5,15 @@
  * through the plan by the offset of their element, carried across each splice; an op that fails leaves the text as
  * it was and the plan goes on.
  */
-import type { AppliedEdit, EditOp, EditOptions, EditResult } from "../../../core/contracts/edit.ts";
+import type { AppliedEdit, BlockEditOp, EditOp, EditOptions, EditResult } from "../../../core/contracts/edit.ts";
 import { openPackage } from "../../../core/ooxml/package.ts";
 import { relsOf } from "../../../core/ooxml/rels.ts";
 import { splice, type Edit } from "../../../core/ooxml/splice.ts";
-import { kids, type XEl } from "../../../core/ooxml/xml/tree.ts";
+import { ancestor, kids, type XEl } from "../../../core/ooxml/xml/tree.ts";
 import { addComment, commentMarks, type Store } from "./comments.ts";
 import { fieldsClosed, leftBehind, movable, newParagraph, paragraphCopy } from "./paragraphs.ts";
 import { partsNamed, scan, settingOf, type Located, type Scanned, type Setting } from "./read.ts";
+import { replaceInPart, type Replaced } from "./replace-all.ts";
 import { rewriteRange, textMarkup, type Segment } from "./runs.ts";
 import { addChild, Ids, markParagraph, Revisions } from "./track.ts";
 
@@ -102,7 +103,7 @@ class Session {
   private idCounter(): Ids {
     if (!this.ids) {
       const related = relsOf(this.setting.pkg, this.setting.part);
-      const notes = [...related.values()].filter((r) => !r.external && (r.type === "comments" || r.type === "footnotes" || r.type === "endnotes"));
+      const notes = [...related.values()].filter((r) => !r.external && (r.type === "comments" || STORIES.includes(r.type)));
       this.ids = new Ids([this.doc.xml, ...notes.map((r) => this.store.get(r.target))]);
     }
     return this.ids;
@@ -121,7 +122,47 @@ class Session {
     return block;
   }
 
-  run(op: EditOp, index: number): AppliedEdit {
+  /** The header, footer and note parts of the document, in that order, each once. */
+  private storyParts(): string[] {
+    const related = [...relsOf(this.setting.pkg, this.setting.part).values()].filter((r) => !r.external && STORIES.includes(r.type) && this.store.get(r.target) !== null);
+    related.sort((x, y) => STORIES.indexOf(x.type) - STORIES.indexOf(y.type) || x.target.localeCompare(y.target, "en", { numeric: true }));
+    return [...new Set(related.map((r) => r.target))];
+  }
+
+  /** The block a body paragraph belongs to: its own, or its table cell's; else its number in the part. */
+  private bodyPlace(hit: Replaced): string {
+    const { outer } = hit;
+    const block = this.doc.blocks.find((b) => b.el.start === outer.start || (b.kind === "table_cell" && b.el.start <= outer.start && outer.end <= b.el.end));
+    return block?.id ?? `document.p${hit.number}`;
+  }
+
+  /**
+   * `replace_all`: the phrase replaced in the body and in every header, footer and note part as one change (all or
+   * nothing), reported once per occurrence.
+   */
+  replaceAll(find: string, replace: string, index: number): AppliedEdit[] {
+    const base = { index, op: "replace_all" as const, target: find };
+    if (find === "") return [{ ...base, outcome: "rejected", block: null, before: null, after: null, reason: "the text to find is empty" }];
+    try {
+      const phrase = { find, replace, rev: this.options.track ? this.revisions() : null };
+      const main = replaceInPart(this.doc.xml, this.setting.part, phrase);
+      const places = main.replaced.map((hit) => ({ hit, block: this.bodyPlace(hit) }));
+      const stories = this.storyParts().map((part) => ({ part, ...replaceInPart(this.store.get(part)!, part, phrase) }));
+      for (const story of stories) for (const hit of story.replaced) places.push({ hit, block: storyPlace(story.part, hit) });
+      if (places.length === 0) return [{ ...base, outcome: "not_found", block: null, before: null, after: null, reason: `"${find}" is not in the document (body, tables, headers, footers or notes)` }];
+      this.commit({
+        edits: main.edits,
+        then: (store) => {
+          for (const story of stories) if (story.edits.length > 0) store.set(story.part, story.xml);
+        },
+      });
+      return places.flatMap(({ hit, block }) => Array.from({ length: hit.count }, (): AppliedEdit => ({ ...base, outcome: "applied", block, before: hit.before, after: hit.after, reason: null })));
+    } catch (error) {
+      return [{ ...base, outcome: "rejected", block: null, before: null, after: null, reason: `the edit could not be applied: ${(error as Error).message}` }];
+    }
+  }
+
+  run(op: BlockEditOp, index: number): AppliedEdit {
     const base = { index, op: op.op, block: op.block ?? null };
     let before: string | null = null;
     try {
@@ -158,7 +199,7 @@ class Session {
     for (const [name, text] of staged) this.texts.set(name, text);
   }
 
-  private change(op: EditOp, block: Located): Change {
+  private change(op: BlockEditOp, block: Located): Change {
     switch (op.op) {
       case "set_cell":
         throw new Outcome("rejected", "a Word document has no sheet cells: replace the text of a table cell with replace_text");
@@ -337,10 +378,20 @@ class Session {
 
 const RANGE_MARKS = new Set(["bookmarkStart", "bookmarkEnd", "commentRangeStart", "commentRangeEnd", "permStart", "permEnd"]);
 
+/** The parts besides the body whose text the reader sees as the document's (comments are reviewers', not its text). */
+const STORIES = ["header", "footer", "footnotes", "endnotes"];
+
+/** Where a header's, footer's or note's paragraph is: `header1.p2`, `footnote3` (a note by its id). */
+const storyPlace = (part: string, hit: Replaced): string => {
+  const note = ancestor(hit.outer, "footnote") ?? ancestor(hit.outer, "endnote");
+  if (note) return `${note.local}${note.attrs["id"] ?? ""}`;
+  return `${part.replace(/^.*\//, "").replace(/\.xml$/i, "")}.p${hit.number}`;
+};
+
 /** A start tag without Word's paragraph ids, which must stay unique. */
 const withoutParaIds = (tag: string): string => tag.replace(/\s+[\w.-]+:(?:paraId|textId)\s*=\s*(?:"[^"]*"|'[^']*')/g, "");
 
-const targetOf = (op: EditOp): string | null => {
+const targetOf = (op: BlockEditOp): string | null => {
   switch (op.op) {
     case "replace_text":
       return op.find;
@@ -358,7 +409,7 @@ const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 export const applyDocx = (bytes: Uint8Array, plan: ReadonlyArray<EditOp>, options: EditOptions): EditResult => {
   const pkg = openPackage(bytes);
   const session = new Session(settingOf(pkg), options);
-  const edits = plan.map((op, index) => session.run(op, index));
+  const edits = plan.flatMap((op, index) => (op.op === "replace_all" ? session.replaceAll(op.find, op.replace, index) : [session.run(op, index)]));
   const parts = new Map<string, Uint8Array | string>();
   for (const [name, text] of session.changed()) {
     const original = pkg.bytes(name);

@@ -3,11 +3,12 @@
  * again through the anchor its id was pinned to (state.ts), splices only what it changes, and gets one outcome. An
  * entry that fails leaves the deck as it was before it, and the others still run.
  */
-import type { AppliedEdit, EditableDocument, EditOp, EditOptions, EditResult } from "../../../core/contracts/edit.ts";
+import type { AppliedEdit, BlockEditOp, EditableDocument, EditOp, EditOptions, EditResult } from "../../../core/contracts/edit.ts";
 import { openPackage } from "../../../core/ooxml/package.ts";
 import { kids } from "../../../core/ooxml/xml/query.ts";
 import { deckBlocks, notesPartOf, readDeckPresentation, slideBlocks, type DeckPresentation, type ParagraphEntry, type SlideBlocks, type SlideEntry } from "./blocks.ts";
 import { emptiedParagraph, paragraphLike, rawOf, replaceEdits } from "./runs.ts";
+import { replaceInDeck } from "./replace-all.ts";
 import { addSlide, deleteSlide, moveSlide } from "./slides.ts";
 import { DeckState } from "./state.ts";
 
@@ -49,7 +50,7 @@ const occurrences = (text: string, find: string): { count: number; first: number
   return { count, first };
 };
 
-const applyOne = (state: DeckState, op: EditOp, index: number): AppliedEdit => {
+const applyOne = (state: DeckState, op: BlockEditOp, index: number): AppliedEdit => {
   const base = { index, op: op.op, block: op.block, target: null as string | null, before: null as string | null, after: null as string | null, reason: null as string | null };
   const done = (outcome: AppliedEdit["outcome"], fields: Partial<typeof base> = {}): AppliedEdit => ({ ...base, ...fields, outcome });
   const rejected = REJECTED[op.op];
@@ -125,8 +126,17 @@ const applyOne = (state: DeckState, op: EditOp, index: number): AppliedEdit => {
       return done("applied", { target: op.like, after: op.title });
     }
     default:
-      return done("rejected", { reason: `${(op as EditOp).op} is not an edit of a deck` });
+      return done("rejected", { reason: `${(op as BlockEditOp).op} is not an edit of a deck` });
   }
+};
+
+/** `replace_all`: one edit per occurrence, or one `not_found`. */
+const replaceAll = (state: DeckState, find: string, replace: string, index: number): AppliedEdit[] => {
+  const base = { index, op: "replace_all" as const, target: find, reason: null };
+  if (find === "") return [{ ...base, outcome: "rejected", block: null, before: null, after: null, reason: "nothing to find: `find` is empty" }];
+  const hits = replaceInDeck(state, find, replace);
+  if (hits.length === 0) return [{ ...base, outcome: "not_found", block: null, before: null, after: null, reason: `"${find}" is not in the deck's slides or notes` }];
+  return hits.map((h) => ({ ...base, outcome: "applied", block: h.block, before: h.before, after: h.after }));
 };
 
 /** Pins every block id of the original read, so the plan's ids keep naming the same blocks as the deck changes. */
@@ -142,15 +152,14 @@ const pinAll = (state: DeckState): void => {
 export const applyPlan = (bytes: Uint8Array, plan: ReadonlyArray<EditOp>, options: EditOptions): EditResult => {
   const state = new DeckState(openPackage(bytes));
   pinAll(state);
-  const edits = plan.map((op, index): AppliedEdit => {
+  const edits = plan.flatMap((op, index): AppliedEdit[] => {
     const restore = state.snapshot();
     try {
-      const applied = applyOne(state, op, index);
-      if (applied.outcome === "applied" && options.track && applied.reason === null) return { ...applied, reason: "PowerPoint has no tracked changes: applied directly" };
-      return applied;
+      const applied = op.op === "replace_all" ? replaceAll(state, op.find, op.replace, index) : [applyOne(state, op, index)];
+      return applied.map((e) => (e.outcome === "applied" && options.track && e.reason === null ? { ...e, reason: "PowerPoint has no tracked changes: applied directly" } : e));
     } catch (error) {
       restore();
-      return { index, op: op.op, outcome: "rejected", block: op.block, target: null, before: null, after: null, reason: `could not be applied: ${(error as Error).message}` };
+      return [{ index, op: op.op, outcome: "rejected", block: "block" in op ? op.block : null, target: null, before: null, after: null, reason: `could not be applied: ${(error as Error).message}` }];
     }
   });
   return { parts: state.result(), edits };

@@ -6,7 +6,7 @@
  * dropped when a formula is written or removed (workbook-calc.ts). Rows are only appended below the last row with
  * data: inserting above would move cells that formulas, names and tables refer to.
  */
-import type { AppliedEdit, EditOp, EditResult } from "../../../core/contracts/edit.ts";
+import type { AppliedEdit, BlockEditOp, EditOp, EditResult } from "../../../core/contracts/edit.ts";
 import { openPackage, type Package } from "../../../core/ooxml/package.ts";
 import { holdsPart, relsOf, relsOfType } from "../../../core/ooxml/rels.ts";
 import { splice, type Edit } from "../../../core/ooxml/splice.ts";
@@ -16,10 +16,11 @@ import type { XEl } from "../../../core/ooxml/xml/tree.ts";
 import { parseRange, refOf } from "../extract/cell-ref.ts";
 import { readSharedStrings } from "../extract/strings.ts";
 import { readWorkbook, workbookPartOf, type SheetEntry, type Workbook } from "../extract/workbook.ts";
-import { parseCellId } from "./cell-ids.ts";
+import { cellId, parseCellId } from "./cell-ids.ts";
 import { typedContent, type CellContent } from "./cell-markup.ts";
 import { cellValue, rowCells, sharedFormulas, sheetRows, type CellValue } from "./sheet-text.ts";
 import { replaceInRuns, runsOf, sharedStringItems, type Run } from "./rich-text.ts";
+import { textCellsWith } from "./replace-all.ts";
 import { calcChainRemoval, withFullCalcOnLoad } from "./workbook-calc.ts";
 import { EditRefused, locate, valueAt, writeCell } from "./write-cell.ts";
 
@@ -172,7 +173,39 @@ const insertRow = (s: Session, t: Target, values: readonly string[]): Outcome =>
   return { outcome: "applied", target: `row ${row}`, before: block.text, after, reason: null };
 };
 
-const applyOne = (s: Session, op: EditOp): Outcome => {
+/**
+ * `replace_all`: the phrase replaced in every text cell of every worksheet, each cell written as `replace_text`
+ * writes one (its rich runs keep their formatting), one edit per occurrence. A cell Excel would not let change
+ * alone (under a merge, inside an array formula) is reported rejected and the others still change.
+ */
+const replaceAll = (s: Session, find: string, replace: string): Array<Omit<AppliedEdit, "index" | "op">> => {
+  if (find === "") throw new EditRefused("there is no text to find");
+  const out: Array<Omit<AppliedEdit, "index" | "op">> = [];
+  for (const sheet of s.workbook.sheets) {
+    if (sheet.kind !== "worksheet" || !sheet.part || !holdsPart(s.pkg, sheet.part)) continue;
+    for (const cell of textCellsWith(textOf(s, sheet.part), sheet.part, s.strings, find)) {
+      const t: Target = { sheet, part: sheet.part, row: cell.row, col: cell.col };
+      const block = cellId(sheet.name, cell.row, cell.col);
+      const runs = richRuns(s, t, cell.text);
+      // From the last occurrence back, so the offsets of the earlier ones hold.
+      const rich = runs ? cell.at.reduceRight((r, at) => replaceInRuns(r, at, find.length, replace), runs) : null;
+      const text = cell.text.split(find).join(replace);
+      try {
+        write(s, t, t.row, t.col, rich ? (rich.length > 0 ? { kind: "rich", runs: rich } : { kind: "empty" }) : text === "" ? { kind: "empty" } : { kind: "text", value: text });
+      } catch (error) {
+        if (!(error instanceof EditRefused)) throw error;
+        out.push(...cell.at.map(() => ({ outcome: "rejected" as const, block, target: find, before: cell.text, after: cell.text, reason: error.message })));
+        continue;
+      }
+      const after = shown(s, t);
+      out.push(...cell.at.map(() => ({ outcome: "applied" as const, block, target: find, before: cell.text, after, reason: null })));
+    }
+  }
+  if (out.length === 0) return [{ outcome: "not_found", block: null, target: find, before: null, after: null, reason: `"${find}" is not in the text of any cell` }];
+  return out;
+};
+
+const applyOne = (s: Session, op: BlockEditOp): Outcome => {
   switch (op.op) {
     case "set_cell": {
       const t = resolve(s, op.block);
@@ -230,13 +263,14 @@ export const applyPlan = (bytes: Uint8Array, plan: readonly EditOp[]): EditResul
     texts: new Map(),
     formulasChanged: false,
   };
-  const edits = plan.map((op, index): AppliedEdit => {
-    const base = { index, op: op.op, block: op.block ?? null };
+  const edits = plan.flatMap((op, index): AppliedEdit[] => {
+    const base = { index, op: op.op, block: "block" in op ? op.block : null };
     // A failed op leaves the sheets as they were before it.
     const saved = new Map(s.texts);
     const formulasChanged = s.formulasChanged;
     try {
-      return { ...base, ...applyOne(s, op) };
+      if (op.op === "replace_all") return replaceAll(s, op.find, op.replace).map((e) => ({ index, op: op.op, ...e }));
+      return [{ ...base, ...applyOne(s, op) }];
     } catch (error) {
       s.texts.clear();
       for (const [k, v] of saved) s.texts.set(k, v);
@@ -244,12 +278,12 @@ export const applyPlan = (bytes: Uint8Array, plan: readonly EditOp[]): EditResul
       const refused = error instanceof EditRefused;
       let before: string | null = null;
       try {
-        const t = resolve(s, op.block);
+        const t = resolve(s, base.block ?? "");
         before = valueAt(textOf(s, t.part), t.part, t.row, t.col, s.strings)?.text ?? null;
       } catch {
         // The block itself is what failed.
       }
-      return { ...base, outcome: refused ? error.outcome : "rejected", target: null, before, after: before, reason: (error as Error).message };
+      return [{ ...base, outcome: refused ? error.outcome : "rejected", target: null, before, after: before, reason: (error as Error).message }];
     }
   });
   const parts = new Map<string, string | null>();
