@@ -32,8 +32,13 @@ export interface EditBlock {
 
 export interface EditableDocument {
   readonly blocks: ReadonlyArray<EditBlock>;
-  /** Pages (Word: estimated from the text when the file does not say), slides or sheets: `document_too_long` past ~50. */
+  /** Pages (Word: as the file says, else estimated), slides or sheets: `document_too_long` past ~50. */
   readonly pages: number;
+  /**
+   * False when `pages` is a guess (a Word file that does not say its pages, or says fewer than its own page breaks
+   * make): the edit then counts the pages LibreOffice lays out. Slides and sheets are counted exactly.
+   */
+  readonly pagesKnown: boolean;
 }
 
 /** An operation on one block the model names. */

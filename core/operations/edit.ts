@@ -20,6 +20,7 @@ import { Converter, Fonts, PdfEngine } from "../services/engines.ts";
 import * as read from "./steps/read.ts";
 import { requestFile } from "./steps/file.ts";
 import { fileBase, outputs } from "./steps/deliver.ts";
+import { author } from "./steps/author.ts";
 import { attempt } from "./attempt.ts";
 import { event, Job, phase } from "./job.ts";
 import { open, refusing } from "./review/open.ts";
@@ -34,6 +35,18 @@ const key = (f: Pick<Finding, "code" | "message">) => `${f.code}\u0000${f.messag
 
 /** What a format's file is counted in, from what its plugin writes at once (a deck's slides, a workbook's sheets). */
 const unitsOf = (plugin: { writing?: { unit: string } }): string => (plugin.writing?.unit === "slide" ? "slides" : plugin.writing?.unit === "sheet" ? "sheets" : "pages");
+
+/**
+ * The pages LibreOffice lays the file out in; null when it cannot (the rendering after the edit reports that).
+ * PdfEngine is asked inside, so a file that does not need it does not pay for it.
+ */
+const pagesLaidOut = (converter: Effect.Effect.Success<typeof Converter>, bytes: Uint8Array, format: OfficeFormat) =>
+  Effect.gen(function* () {
+    const pdf = yield* Effect.tryPromise((signal) => converter.convert(bytes, format, "pdf", { signal })).pipe(Effect.orElseSucceed(() => null));
+    if (!pdf) return null;
+    const pdfEngine = yield* PdfEngine;
+    return yield* Effect.promise(() => pdfEngine.info(pdf).then((info) => info.pages).catch(() => null));
+  });
 
 export const edit = Effect.gen(function* () {
   const { row } = yield* Job;
@@ -53,16 +66,23 @@ export const edit = Effect.gen(function* () {
   const original = sanitized.bytes;
 
   const document = yield* refusing(plugin, async () => editor.read(original));
-  if (document.pages >= MAX_PAGES) {
-    return yield* new ProcessingFailure({ code: "document_too_long", message: `The file has ${document.pages} ${unitsOf(plugin)}; files of about ${MAX_PAGES} or more cannot be edited.` });
+  const tooLong = (pages: number, how = "") =>
+    new ProcessingFailure({ code: "document_too_long", message: `The file has ${pages} ${unitsOf(plugin)}${how}; files of about ${MAX_PAGES} or more cannot be edited.` });
+  if (document.pages >= MAX_PAGES) return yield* tooLong(document.pages);
+  // A count the file does not give (or gives wrong) is not trusted: the pages a reader sees decide, before any model call.
+  if (!document.pagesKnown) {
+    const laidOut = yield* pagesLaidOut(converter, original, format as OfficeFormat);
+    if (laidOut !== null && laidOut >= MAX_PAGES) return yield* tooLong(laidOut, " as LibreOffice lays it out");
   }
   const quality = editLevel(request);
   if (quality.requested === "auto") yield* event("quality.chosen", { ...quality });
   const planned = yield* planEdits(request.prompt ?? "", document.blocks, quality.level);
 
   yield* phase("editing");
+  // Changes and comments are the organisation's (or the author metadata names), as a made file's author is.
+  const by = yield* author;
   const valid = planned.ops.filter((op): op is EditOp => !("invalid" in op));
-  const applied = yield* refusing(plugin, async () => editor.apply(original, valid, { track: planned.track, author: "Quire", date: new Date().toISOString().replace(/\.\d{3}Z$/, "Z") }));
+  const applied = yield* refusing(plugin, async () => editor.apply(original, valid, { track: planned.track, author: by ?? "", date: new Date().toISOString().replace(/\.\d{3}Z$/, "Z") }));
   // The plugin numbers the edits it was given; the plan's own numbering includes the ones dropped as invalid. A
   // replace_all comes back as one edit per occurrence, all under its number.
   const outcomes = new Map<number, AppliedEdit[]>();

@@ -167,7 +167,7 @@ export const applyPlan = (bytes: Uint8Array, plan: ReadonlyArray<EditOp>, option
 
 export const readDeck = (bytes: Uint8Array): EditableDocument => {
   const { blocks, slides } = deckBlocks(openPackage(bytes));
-  return { blocks, pages: slides };
+  return { blocks, pages: slides, pagesKnown: true };
 };
 
 

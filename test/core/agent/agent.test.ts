@@ -182,7 +182,7 @@ describe("the agent's file names the caller's organisation as its author", () =>
             {
               children: [
                 new Paragraph({ children: [new CommentRangeStart(0), new TextRun("The lease starts in May."), new CommentRangeEnd(0), new TextRun({ children: [new CommentReference(0)] })] }),
-                new Paragraph({ children: [new DeletedTextRun({ text: "twelve", id: 1, author: "Quire", date }), new InsertedTextRun({ text: "twenty", id: 2, author: "Quire", date })] }),
+                new Paragraph({ children: [new DeletedTextRun({ text: "twelve", id: 1, author: "Quire", date: "2026-11-29T10:00:00Z" }), new InsertedTextRun({ text: "twenty", id: 2, author: "Quire", date: "2026-11-29T10:00:00Z" })] }),
               ],
             },
           ],

@@ -1104,7 +1104,7 @@ export interface components {
          *     - `phase.changed`: the phase changed, the status did not; `data` `{status, phase}`.
          *     - `request.understood`: the understood `format` and `type`, and a `confidence` (0 to 1).
          *     - `quality.chosen`: `level` and `reason`.
-         *     - `quality.checked`: the sector checklist `score` (0 to 100).
+         *     - `quality.checked`: the checklist's `score` (0 to 100): a sector's, or the general one of the document's type (`checklist`: the sector's id or `general-<type>`).
          *     - `agent.step`: one step of the agent: `{step, of, plan, outcome, ms}` where `outcome` is
          *       `file` (with `pages` and `findings`, the number of the service's own findings), `invalid_file`,
          *       or the sandbox's failure (`error`, `timeout`, `cpu`, `memory`, `no_output`,
