@@ -75,7 +75,9 @@ const COMMENTS = new RegExp(
 const TEMPLATE = new RegExp(
   [
     // English: "use our template", "based on the attached template", "fill in this template", "on our letterhead"
-    String.raw`\b(?:use|using|uses|based\s+on|follow|following|fill(?:ing)?\s+(?:in|out)|with|from|on|in)\s+(?:the|our|my|this|that|their|your|attached|given|company|corporate|house|official|\s)*template\b`,
+    String.raw`\b(?:use|using|uses|based\s+on|follow|following|fill(?:ing)?\s+(?:in|out))\s+(?:the|our|my|this|that|their|your|attached|given|company|corporate|house|official|\s)*template\b`,
+    // after a mere preposition only a template that is someone's ("in our template", not "in template form")
+    String.raw`\b(?:with|from|on|in|into)\s+(?:the\s+)?(?:our|my|this|their|your|attached|given|company|corporate|house|official)\s+(?:\w+\s+)?template\b`,
     String.raw`\bon\s+(?:our|the|my|company)\s+letterhead\b`,
     // Spanish
     String.raw`\b(?:usa|usar|usando|utiliza|utilizar|utilizando|con|segun|basad[oa]\s+en|sobre|rellena|rellenar|completa|completar)\s+(?:la|nuestra|mi|esta|esa|adjunta|corporativa|\s)*plantilla\b`,

@@ -33,6 +33,7 @@ const asks = {
   template: [
     "Write the quarterly report using our template.",
     "Base it on the attached template.",
+    "Put the figures in our company template.",
     "Usa nuestra plantilla corporativa para el informe.",
     "Verwende unsere Vorlage für das Angebot.",
     "Utilise notre modèle maison pour la lettre.",
@@ -62,6 +63,7 @@ const subjects = [
   "Summarise the survey with comments from the three interviews.",
   "Resume la encuesta con comentarios de los clientes.",
   "Fasse die Umfrage mit Kommentaren der Kunden zusammen.",
+  "Write the checklist in template form, with blanks to fill in.",
 ];
 
 describe("cues of rule 3", () => {
