@@ -78,7 +78,7 @@ export function mapDocument(
   const footnotes = mapFootnotes(ir, ctx);
   const title = layout.title ?? (style.cover_page && !layout.memo ? options.name : undefined);
   // A letter's kept-left blocks are counted from the body's start: its opening lines are not a cover's.
-  const cover = style.cover_page && title !== undefined ? (layout.keepLeft ? { lines: [], taken: 0 } : coverLines(layout.body)) : undefined;
+  const cover = style.cover_page && title !== undefined ? (layout.keepLeft ? { lines: [], authorNamed: false, taken: 0 } : coverLines(layout.body)) : undefined;
   const rest = cover ? { ...layout, body: layout.body.slice(cover.taken) } : layout;
   const front = frontMatter(title, cover, rest, toc, style, ctx, options);
   const body = mapBody(rest, ctx, front.headerTable);
