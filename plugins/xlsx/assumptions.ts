@@ -100,7 +100,9 @@ export function nameEntries(entries: AssumptionEntry[], ctx: MapContext): void {
     if (entry.label === "" && entry.value === "") return;
     entry.name = ctx.definedNames.take(entry.wanted, `assumption_${i + 1}`);
     const typed = parseCell(entry.value, cellOptions(ctx));
-    if (typed.type === "number") ctx.nameFormats.set(entry.name.toLowerCase(), typed.numFmt);
+    if (typed.type !== "number") return;
+    ctx.nameFormats.set(entry.name.toLowerCase(), typed.numFmt);
+    ctx.nameValues.set(entry.name.toLowerCase(), typed.value);
   });
 }
 

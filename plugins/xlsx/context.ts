@@ -24,6 +24,8 @@ export interface MapContext {
   definedNames: DefinedNames;
   /** Defined name (lower case) → the number format of its value, so formulas using it are formatted like it. */
   nameFormats: Map<string, string>;
+  /** Defined name (lower case) → its number, for checking totals before anything is calculated (evaluate.ts). */
+  nameValues: Map<string, number>;
   /** IR footnote id → its number, written `[n]` where it is referenced. */
   footnotes: ReadonlyMap<string, number>;
   diagnostics: Diagnostic[];

@@ -65,6 +65,7 @@ export function mapWorkbook(ir: IRDocument, style: StyleApplied, options: MapOpt
     sheetNames: new SheetNames(),
     definedNames: new DefinedNames(),
     nameFormats: new Map(),
+    nameValues: new Map(),
     footnotes: new Map(ir.footnotes.map((note, i) => [note.id, i + 1])),
     diagnostics: [],
   };

@@ -9,16 +9,23 @@
  * - amounts: the SUM, whether the cell was empty or held a number (the sum wins over a number written wrong,
  *   with an info);
  * - a column of ratios (its formulas divide, or show a percentage): the row's own ratio of the totals
- *   (`=(D5-C5)/D5`), when the formula reads only its own row and the columns it reads are summed; else empty,
- *   with a warning, since a reader would take the empty cell for a total that is missing;
- * - a running balance (each formula reads the same column on a row above, `=E2+B3`): summing it would count
- *   every balance again, so its total is the balance at the last row it covers (`=E4`);
+ *   (`=(D5-C5)/D5`, a margin `=D7/B7`), when the formula reads only its own row and the columns it reads have
+ *   totals; else empty, with a warning, since a reader would take the empty cell for a total that is missing;
+ * - a running balance, a stock (each formula carries the same column on from a row above and adds this row's
+ *   flows, `=E2+B3`, `=D2+B3-C3`, or is a cumulative `=SUM(B$2:B3)`): summing it would count every balance
+ *   again, so its total is the balance at the last row it covers (`=E4`). A column that merely reads the row
+ *   above — a growth chain `=B2*(1+growth_rate)`, a step `=B2+500` — is a flow like any other, and is summed;
  * - percentages, prices, rates, averages, years and codes (units.ts): only a number written there becomes
  *   the SUM when it is the sum; a percentage that is not is an average or a rate and is kept (reported);
  * - text columns stay as written.
  * A sum of typed numbers is cached in the cell, so a viewer that does not calculate shows it.
+ *
+ * Totals that contradict their rows are reported (`xlsx.totals_inconsistent`): a column computed from another
+ * on each row and never above it (gross profit `=B2-C2` from revenue) whose total comes out above that
+ * column's total, as when a total written by the author takes the last year (`=B6`) instead of the sum.
  */
 import { round } from "./cells.ts";
+import { evaluate } from "./evaluate.ts";
 import type { TypedColumn } from "./columns.ts";
 import type { MapContext, Where } from "./context.ts";
 import { clip, report } from "./context.ts";
@@ -160,6 +167,7 @@ export function fillTotals(input: TotalsInput, ctx: MapContext): void {
       values[r] = known ? sum : undefined;
     }
   });
+  checkConsistency(input, items, modes, ctx);
 }
 
 function modeOf(column: TypedColumn, c: number, input: TotalsInput): Mode {
@@ -167,7 +175,7 @@ function modeOf(column: TypedColumn, c: number, input: TotalsInput): Mode {
   const header = input.headers[c] ?? "";
   const format = shownOf(columnFormat(input, c));
   const hasFormulas = input.kinds.some((k, r) => k === "detail" && column.cells[r]!.type === "formula");
-  if (hasFormulas && runsOn(input, c)) return "running";
+  if (hasFormulas && carriesBalance(input, c)) return "running";
   if (hasFormulas && (format?.kind === "percent" || column.unit === "percent" || dividesByCell(input, c))) return "ratio";
   if (format?.kind === "percent" || column.unit === "percent") return "percent";
   if (notAdditive(header)) return "written";
@@ -205,18 +213,59 @@ function formulaOf(value: CellValue): string | null {
   return value.kind === "formula" ? value.formula : null;
 }
 
+/** The cell references of a formula (strings blanked), with the row as written. */
+function references(formula: string): { letters: string; rowAbs: boolean; row: number }[] {
+  return [...formula.replace(/"(?:[^"]|"")*"/g, '""').matchAll(reference)].map(([, , letters, rowAbs, digits]) => ({
+    letters: letters!.toUpperCase(),
+    rowAbs: rowAbs === "$",
+    row: Number(digits),
+  }));
+}
+
+/** The formula's terms joined by `+` and `-` outside parentheses and strings. */
+function additiveTerms(formula: string): string[] {
+  const text = formula.replace(/"(?:[^"]|"")*"/g, '""');
+  const terms: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+    else if ((ch === "+" || ch === "-") && depth === 0) {
+      const before = text.slice(start, i).trim();
+      // A sign (`=-B2`, `*-1`) or an exponent (`1E+5`) does not end a term.
+      if (before === "" || /[-+*/^&=<>,(]$/.test(before) || /\d[eE]$/.test(before)) continue;
+      terms.push(before);
+      start = i + 1;
+    }
+  }
+  terms.push(text.slice(start).trim());
+  return terms.filter((t) => t !== "");
+}
+
 /**
- * The column's formulas read the column itself on a row above: a running balance or a cumulative sum. Its first
+ * A stock in one formula of row `here`: the column `own` carried on from a row above plus or minus this row's
+ * flows (a term that reads a cell of this row), or a cumulative sum from a fixed first row to this one.
+ */
+function carriesOn(formula: string, own: string, here: number): boolean {
+  const cumulative = /^SUM\(\s*\$?([A-Za-z]{1,3})\$\d+\s*:\s*\$?([A-Za-z]{1,3})(\d+)\s*\)$/i.exec(formula.trim());
+  if (cumulative && cumulative[1]!.toUpperCase() === cumulative[2]!.toUpperCase() && Number(cumulative[3]) === here) return true;
+  const terms = additiveTerms(formula).map(references);
+  const above = (refs: ReturnType<typeof references>) => refs.some((ref) => ref.letters === own && !ref.rowAbs && ref.row < here);
+  const flow = (refs: ReturnType<typeof references>) => !above(refs) && refs.some((ref) => !ref.rowAbs && ref.row === here);
+  return terms.some(above) && terms.some(flow);
+}
+
+/**
+ * The column is a running balance or a cumulative sum: every formula carries it on (carriesOn). Its first
  * formula may open it from elsewhere (`=D2`); every later one carries it on.
  */
-function runsOn(input: TotalsInput, c: number): boolean {
+function carriesBalance(input: TotalsInput, c: number): boolean {
   const own = columnLetter(c + 1).toUpperCase();
   const carried = input.grid.flatMap((row, r) => {
     const formula = input.kinds[r] === "detail" ? formulaOf(row[c]!.value) : null;
-    if (formula === null) return [];
-    const here = input.headerRows + r + 1;
-    const refs = [...formula.replace(/"(?:[^"]|"")*"/g, '""').matchAll(reference)];
-    return [refs.some(([, , letters, rowAbs, digits]) => letters!.toUpperCase() === own && rowAbs !== "$" && Number(digits) < here)];
+    return formula === null ? [] : [carriesOn(formula, own, input.headerRows + r + 1)];
   });
   const later = carried[0] ? carried : carried.slice(1);
   return later.length > 0 && later.every(Boolean);
@@ -231,7 +280,7 @@ function dividesByCell(input: TotalsInput, c: number): boolean {
 
 /**
  * The ratio the detail rows compute, with `{row}` for the row: every detail formula the same once its own row
- * is taken out, reading only its own row (or fixed rows), and only columns that are summed.
+ * is taken out, reading only its own row (or fixed rows), and only columns that get a total (a sum or a balance).
  */
 function ratioPattern(input: TotalsInput, c: number, modes: Mode[]): string | null {
   let pattern: string | null = null;
@@ -243,11 +292,85 @@ function ratioPattern(input: TotalsInput, c: number, modes: Mode[]): string | nu
     let ok = /"/.test(formula) ? false : true;
     const shaped = formula.replace(reference, (whole, colAbs: string, letters: string, rowAbs: string, digits: string) => {
       if (rowAbs === "$") return whole;
-      if (Number(digits) !== row || modes[columnNumber(letters) - 1] !== "sum") ok = false;
+      const read = modes[columnNumber(letters) - 1];
+      if (Number(digits) !== row || (read !== "sum" && read !== "running")) ok = false;
       return `${colAbs}${letters}${rowAbs}{row}`;
     });
     if (!ok || (pattern !== null && pattern !== shaped)) return null;
     pattern = shaped;
   }
   return pattern;
+}
+
+/**
+ * Each column whose formulas read another column on their own row and never a row above (gross profit `=B2-C2`
+ * reads revenue) and come out no greater on any row is a part of it; its total must not come out greater either.
+ * Values are worked out from the formulas (evaluate.ts); a pair with any value unknown, a total left empty or a
+ * balance (whose total is not a sum) is not compared.
+ */
+function checkConsistency(input: TotalsInput, items: Map<number, number[]>, modes: Mode[], ctx: MapContext): void {
+  const { grid, headerRows } = input;
+  const width = input.columns.length;
+  const memo = new Map<string, number | undefined>();
+  const value = (r: number, c: number): number | undefined => {
+    if (r >= grid.length || c >= width) return 0;
+    const key = `${r}:${c}`;
+    if (memo.has(key)) return memo.get(key);
+    memo.set(key, undefined); // a circular reference has no value
+    const cell = grid[r]![c]!.value;
+    const v =
+      cell.kind === "number" ? cell.value : cell.kind === "empty" ? 0 : cell.kind === "formula" ? evaluate(cell.formula, lookup) : undefined;
+    memo.set(key, v);
+    return v;
+  };
+  const lookup = {
+    cell: (column: number, row: number) => (row <= headerRows ? undefined : value(row - headerRows - 1, column - 1)),
+    name: (name: string) => ctx.nameValues.get(name),
+  };
+  // Top to bottom first, so a long chain reading the row above never recurses deeper than one row.
+  for (let r = 0; r < grid.length; r++) for (let c = 0; c < width; c++) value(r, c);
+  const sheetRow = (r: number) => headerRows + r + 1;
+  const reads = (r: number, c: number): Set<number> => {
+    const formula = formulaOf(grid[r]![c]!.value);
+    const refs = formula === null ? [] : references(formula);
+    if (refs.some((ref) => !ref.rowAbs && ref.row < sheetRow(r))) return new Set();
+    return new Set(refs.filter((ref) => !ref.rowAbs && ref.row === sheetRow(r)).map((ref) => columnNumber(ref.letters) - 1));
+  };
+  // Amounts only: a ratio, a rate or a balance does not add up, so its total is not a sum to compare.
+  const compared = (c: number) => modes[c] === "sum";
+  const amount = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  const name = (c: number) => JSON.stringify(input.headers[c] || columnLetter(c + 1));
+  for (const [r, rows] of items) {
+    const details = rows.filter((i) => input.kinds[i] === "detail");
+    if (details.length < 2) continue;
+    const exceeding = new Map<number, number[]>();
+    for (let part = 0; part < width; part++) {
+      if (!compared(part) || grid[r]![part]!.value.kind === "empty") continue;
+      const wholes = details.map((i) => reads(i, part)).reduce((a, b) => new Set([...a].filter((w) => b.has(w))));
+      for (const whole of wholes) {
+        if (whole === part || !compared(whole) || grid[r]![whole]!.value.kind === "empty") continue;
+        const pairs = details.map((i) => [value(i, part), value(i, whole)] as const);
+        const [partTotal, wholeTotal] = [value(r, part), value(r, whole)];
+        if (partTotal === undefined || wholeTotal === undefined || pairs.some(([p, w]) => p === undefined || w === undefined || p > w + 1e-9 * Math.abs(w))) continue;
+        if (partTotal > wholeTotal + 1e-9 * Math.max(1, Math.abs(wholeTotal))) exceeding.set(whole, [...(exceeding.get(whole) ?? []), part]);
+      }
+    }
+    for (const [whole, parts] of exceeding) {
+      const at = (c: number) => address(sheetRow(r), c + 1);
+      const shown = (c: number) => {
+        const formula = formulaOf(grid[r]![c]!.value);
+        return `${at(c)}${formula === null ? "" : ` ${clip(`=${formula}`, 40)}`}, ${amount(value(r, c)!)}`;
+      };
+      const sum = `=SUM(${ranges(rows.map(sheetRow), columnLetter(whole + 1))})`;
+      const hint = formulaOf(grid[r]![whole]!.value) === sum.slice(1) ? "" : ` Over the same rows the ${input.kinds[r]} of ${name(whole)} is ${sum}.`;
+      report(
+        ctx,
+        "xlsx.totals_inconsistent",
+        "warning",
+        "data",
+        `On sheet "${input.sheet}" the ${input.kinds[r]} of ${parts.map((c) => `${name(c)} (${shown(c)})`).join(" and of ")} ${parts.length > 1 ? "are" : "is"} greater than the ${input.kinds[r]} of ${name(whole)} (${shown(whole)}), although on every row ${parts.map(name).join(" and ")} ${parts.length > 1 ? "are" : "is"} at most ${name(whole)}: the totals do not add up the same rows the same way.${hint}`,
+        { nodeId: input.ids[r]![whole]!, sheet: input.sheet, cells: [at(whole), ...parts.map(at)] },
+      );
+    }
+  }
 }
