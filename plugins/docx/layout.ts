@@ -14,6 +14,9 @@
  *   (closing, signature) stay left-aligned whatever the body alignment; a closing written with the
  *   name on its next line is split from it, so map.ts can leave room to sign between them.
  *
+ * - contract: the parties' signature blocks closing the text are taken out of the body and set side by side
+ *   (signature-block.ts).
+ *
  * Nothing is invented: only what the author wrote is rearranged. The labels and salutation and
  * closing formulas are core/doctype/cues.ts's, the same the type detector counts.
  */
@@ -24,6 +27,8 @@ import { plainText } from "../../core/ir/text.ts";
 import type { Block, DocType, Inline, IRDocument } from "../../core/ir/types.ts";
 import type { Field } from "./fields.ts";
 import { fieldsOfBlock, labelledLinesOf } from "./fields.ts";
+import type { Party } from "./signature-block.ts";
+import { signatureBlock } from "./signature-block.ts";
 
 export interface HeaderRow {
   label: string;
@@ -39,6 +44,8 @@ export interface TypeLayout {
   body: Block[];
   /** Letters: body blocks `[0, headEnd)` and `[tailStart, end)` are kept left-aligned. */
   keepLeft?: { headEnd: number; tailStart: number };
+  /** Contracts: the parties that sign, taken from the end of the body. */
+  signatures?: Party[];
 }
 
 /** How far into the text header lines are looked for. */
@@ -162,6 +169,11 @@ export function typeLayout(ir: IRDocument, type: DocType): TypeLayout {
       return minutesLayout(ir);
     case "letter":
       return letterLayout(ir);
+    case "contract": {
+      const block = signatureBlock(ir.blocks);
+      const title = ir.title !== undefined ? { title: ir.title } : {};
+      return block ? { ...title, body: ir.blocks.slice(0, block.start), signatures: block.parties } : { ...title, body: ir.blocks };
+    }
     default:
       return { ...(ir.title !== undefined ? { title: ir.title } : {}), body: ir.blocks };
   }

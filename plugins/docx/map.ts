@@ -28,6 +28,7 @@ import { geometry, halfPoints } from "./geometry.ts";
 import type { TypeLayout } from "./layout.ts";
 import { typeLayout } from "./layout.ts";
 import { Numbering, wantsClauseNumbers } from "./numbering.ts";
+import { signatureTable } from "./signature-block.ts";
 import { styleIds, wordStyles } from "./styles.ts";
 import { mapFieldTable } from "./tables.ts";
 import type { TocEntry } from "./toc.ts";
@@ -168,6 +169,15 @@ function frontMatter(
 function mapBody(layout: TypeLayout, ctx: MapContext, afterHeaderTable: boolean): BodyChild[] {
   const lead = afterHeaderTable ? { spacing: { before: 240 } } : {};
   const keep = layout.keepLeft;
+  if (layout.signatures) {
+    // The words the parties sign under ("En prueba de conformidad, firman…") stay on the page of the signatures.
+    const last = layout.body.length - 1;
+    return [
+      ...mapBlocks(layout.body.slice(0, last), ctx, topLevel, lead),
+      ...mapBlocks(layout.body.slice(last), ctx, topLevel, { ...(last === 0 ? lead : {}), keepNext: true }),
+      signatureTable(layout.signatures, ctx),
+    ];
+  }
   if (!keep) return mapBlocks(layout.body, ctx, topLevel, lead);
   const left = { ...topLevel, keepLeft: true };
   const tail = layout.body.slice(keep.tailStart);

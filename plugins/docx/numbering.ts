@@ -8,6 +8,7 @@ import { AlignmentType, LevelFormat, LevelSuffix } from "docx";
 import type { ILevelsOptions, NumberingDefinition } from "docx";
 import type { Block, IRDocument } from "../../core/ir/types.ts";
 import { plainText } from "../../core/ir/text.ts";
+import { namesItsClause } from "./clause-names.ts";
 
 export const maxListLevel = 8;
 const bulletRef = "quire-bullet";
@@ -82,11 +83,11 @@ export class Numbering {
   }
 }
 
-const manualNumber = /^\s*(\d+(\.\d+)*[.)]?\s|(cl[aá]usula|clause|art[ií]culo|article|section|secci[oó]n)\b)/i;
-
 /**
- * Whether to number a contract's headings as clauses: yes, unless the author already numbered
- * them by hand ("1. Objeto", "Cláusula primera"), where Word numbers would double up.
+ * Whether to number a contract's headings as clauses: yes, unless the author already named or numbered
+ * them by hand ("1. Objeto", "Cláusula primera", "Primera. Objeto"), where Word numbers would double up. Then no
+ * heading is numbered, not even the ones above the clauses ("Cláusulas", "Reunidos"): the document stays as its
+ * author numbered it.
  */
 export function wantsClauseNumbers(ir: IRDocument): boolean {
   const headings: string[] = [];
@@ -97,5 +98,5 @@ export function wantsClauseNumbers(ir: IRDocument): boolean {
     }
   };
   walk(ir.blocks);
-  return headings.length > 0 && !headings.some((text) => manualNumber.test(text));
+  return headings.length > 0 && !headings.some(namesItsClause);
 }
