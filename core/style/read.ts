@@ -1,19 +1,21 @@
 /**
  * A small deterministic reader of the free-text `style` field (service-interface.md, `style`:
  * "the look in free words; unmet parts are listed in `style_unsupported`"). It knows common words
- * in English and Spanish for the fields of `style_applied` and nothing else; the model-driven
- * reader, when configured, handles the rest later.
+ * in English, Spanish, German, French, Italian, Portuguese, Dutch and Catalan (words.ts) for the
+ * fields of `style_applied` and nothing else; the model-driven reader, when configured, handles the rest later.
  *
- * The text is split into clauses (at `,` `;` `.` and the words "and" / "y", never inside quotes
- * or between the digits of a number such as `1.5` or `1,5`). Each clause is read by a row of
- * recognisers; a clause that none of them understands is returned verbatim in `unsupported`, and the
+ * The text is split into clauses (at `,` `;` `.` and the words "and" / "y" / "und" / "et" / "e" / "i",
+ * never inside quotes or between the digits of a number such as `1.5` or `1,5`). Each clause is read by a
+ * row of recognisers; a clause that none of them understands is returned verbatim in `unsupported`, and the
  * words a recogniser did not use ("bold" in "Arial 12 bold") are returned too, so nothing the
- * caller asked for is dropped silently.
+ * caller asked for is dropped silently. What was understood is never listed, and a phrase that qualifies a
+ * setting (page numbers "abajo a la derecha") is read with that setting, whole, and never as a setting of its own.
  * Matching is case- and accent-insensitive; font names and quoted text keep the caller's spelling.
  */
-import { colourPattern, colourValue } from "./colors.ts";
+import { colourNamePattern, hexPattern, hexValue, namedValue } from "./colors.ts";
 import { genericFonts, knownFontPattern, knownFonts } from "./fonts.ts";
 import type { Alignment, StyleApplied, StyleColors } from "./types.ts";
+import * as w from "./words.ts";
 
 export interface StyleReading {
   applied: StyleApplied;
@@ -26,14 +28,19 @@ export function readStyle(text: string, base: StyleApplied): StyleReading {
   let applied: StyleApplied = { ...base, colors: { ...base.colors }, align: { ...base.align } };
   const unsupported: string[] = [];
   let understood = 0;
+  let pages = false;
   for (const clause of splitClauses(text)) {
-    const result = readClause(clause, applied);
+    // "numeración de páginas, abajo a la derecha": a place on its own after the page numbers is theirs.
+    const place: string[] | null = pages ? positionOnly(clause) : null;
+    const result: ClauseReading | null = place ? { style: applied, rest: place, pages: false } : readClause(clause, applied);
     if (result) {
       applied = result.style;
       understood++;
-      if (result.rest) unsupported.push(result.rest);
+      unsupported.push(...result.rest);
+      pages = result.pages;
     } else {
       unsupported.push(clause);
+      pages = false;
     }
   }
   return { applied, unsupported, understood };
@@ -41,7 +48,7 @@ export function readStyle(text: string, base: StyleApplied): StyleReading {
 
 // --- clauses -------------------------------------------------------------------------------------
 
-const closing: Record<string, string> = { '"': '"', "“": "”", "«": "»", "‘": "’", "'": "'" };
+const closing: Record<string, string> = { '"': '"', "“": "”", "«": "»", "‘": "’", "'": "'", "„": "“", "‚": "‘" };
 
 export function splitClauses(text: string): string[] {
   const clauses: string[] = [];
@@ -75,8 +82,8 @@ export function splitClauses(text: string): string[] {
       continue;
     }
     // "espacio y medio", "one and a half": a half is part of the number, not a new clause.
-    const word = /^\s(and|y)\s(?!(?:medi[oa]|a half)\b)/i.exec(text.slice(i, i + 12));
-    if (word) {
+    const word = w.andWords.exec(text.slice(i, i + 8));
+    if (word && !w.halfWords.test(text.slice(i + word[0].length))) {
       push();
       i += word[0].length - 2; // the loop's i++ steps over the trailing space
       continue;
@@ -99,16 +106,27 @@ interface Clause {
   original: string;
   /** A colour or an alignment was given to the title, headings or accents the clause names. */
   targeted?: boolean;
+  /** Whole phrases a recogniser read as asking what `style_applied` cannot say ("abajo a la derecha" of page numbers). */
+  unmet: string[];
+  /** The clause asked for page numbers, so a place in the next clause may be theirs. */
+  pages?: boolean;
 }
 
 type Recogniser = (clause: Clause, style: StyleApplied) => StyleApplied | null;
 
-function readClause(raw: string, style: StyleApplied): { style: StyleApplied; rest: string | null } | null {
-  const clause: Clause = { text: fold(raw), original: raw };
+interface ClauseReading {
+  style: StyleApplied;
+  /** What of the clause stays unsupported, each a whole phrase in the caller's spelling. */
+  rest: string[];
+  pages: boolean;
+}
+
+function readClause(raw: string, style: StyleApplied): ClauseReading | null {
+  const clause: Clause = { text: fold(raw), original: raw, unmet: [] };
   let current = style;
   let any = false;
   for (const recognise of recognisers) {
-    const before = { ...clause };
+    const before = { ...clause, unmet: [...clause.unmet] };
     const next = recognise(clause, current);
     if (next) {
       current = next;
@@ -118,34 +136,47 @@ function readClause(raw: string, style: StyleApplied): { style: StyleApplied; re
       Object.assign(clause, before);
     }
   }
-  return any ? { style: current, rest: rest(clause) } : null;
+  if (!any) return null;
+  const left = rest(clause);
+  return { style: current, rest: left === null ? clause.unmet : [...clause.unmet, left], pages: clause.pages === true };
+}
+
+/** A clause that is nothing but a place ("abajo a la derecha"): what of it is unmet, or null when it is more. */
+function positionOnly(raw: string): string[] | null {
+  const clause: Clause = { text: fold(raw), original: raw, unmet: [] };
+  if (!pagePosition(clause) || rest(clause) !== null) return null;
+  return clause.unmet;
 }
 
 /**
- * Words that carry no request of their own once the clause was read ("headings in navy", "letra Arial de
- * 12 puntos", "interlineado de 1,5 líneas"), folded.
+ * What the recognisers left unread, in the caller's spelling: from its first to its last word that is neither
+ * filler nor a target the clause's colour or alignment went to, so "títulos en … corporativo" does not come back
+ * as "títulos en corporativo" and an understood word never comes back at all.
  */
-const filler = new Set([
-  "a", "an", "the", "el", "la", "los", "las", "lo", "un", "una", "de", "del", "al", "en", "in", "on", "at", "of", "for",
-  "para", "por", "with", "con", "to", "is", "are", "be", "es", "sea", "use", "using", "usar", "usa", "utiliza", "utilizar",
-  "please", "favor", "set", "all", "todo", "toda", "todos", "todas", "throughout", "whole", "entire", "document", "documento",
-  "text", "texto", "body", "cuerpo", "color", "colour", "colors", "colours", "colores", "font", "fuente", "letra", "size",
-  "tamano", "line", "lines", "linea", "lineas", "spacing", "pt", "points", "puntos", "page", "pages", "pagina", "paginas",
-  "main", "principal", "primary", "primario", "as", "como", "y", "and", "e", "o", "or",
-]);
-
-/** What the recognisers left unread, in the caller's spelling, when it holds more than filler words. */
 function rest(clause: Clause): string | null {
-  const words = clause.text.split(/[^\p{L}\p{N}#]+/u).filter((w) => w !== "");
-  const target = (word: string) => clause.targeted && [titleWord, headingsWord, accentWord].some((p) => p.test(word));
-  if (words.every((w) => filler.has(w) || target(w))) return null;
-  return clause.original.replace(/\s+/g, " ").replace(/^[\s:=,-]+|[\s:=,-]+$/g, "");
+  const targets = [w.titleWord, w.headingsWord, w.accentWord, w.textWord];
+  const words = [...clause.text.matchAll(/[\p{L}\p{N}#]+/gu)].map((m) => ({
+    from: m.index!,
+    to: m.index! + m[0].length,
+    target: clause.targeted === true && targets.some((p) => p.test(m[0])),
+    filler: w.filler.has(m[0]),
+  }));
+  const kept = words.filter((word) => !word.target && !word.filler);
+  if (kept.length === 0) return null;
+  let original = clause.original;
+  for (const word of words) if (word.target) original = original.slice(0, word.from) + " ".repeat(word.to - word.from) + original.slice(word.to);
+  return original
+    .slice(kept[0]!.from, kept.at(-1)!.to)
+    .replace(/\(\s*\)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Lower case without accents, one character per character so indices match the original. */
 function fold(text: string): string {
   return [...text]
     .map((ch) => {
+      if (ch === "ß" || ch === "ẞ") return "s";
       const plain = ch.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
       return plain.length === 1 ? plain : ch.toLowerCase().slice(0, 1) || " ";
     })
@@ -169,26 +200,32 @@ function has(clause: Clause, pattern: RegExp): boolean {
   return pattern.test(clause.text);
 }
 
-const negation = /\b(no|not|don'?t|without|sin|hide|omit|remove|quitar|ningun[oa]?)\b/;
+/**
+ * Quoted text opens at a clause or word start, so the apostrophe of "l'intestazione 'Bozza'" or "a l'esquerra"
+ * opens nothing; „…“ and « … » are quotes too.
+ */
+const quotedText = /(?:^|[\s:(=])["“«‘„‚']([^"”»’“‘']+)["”»’“‘']/;
 
-function quoted(clause: Clause): string | null {
-  const match = /["“«‘']([^"”»’']+)["”»’']/.exec(clause.original);
-  return match ? match[1]!.trim() : null;
+function quoted(clause: Clause): { text: string; from: number; to: number } | null {
+  const match = quotedText.exec(clause.original);
+  if (!match) return null;
+  const from = match.index + match[0].length - match[1]!.length - 2;
+  return { text: match[1]!.trim(), from, to: match.index + match[0].length };
 }
 
 function toggle(clause: Clause, pattern: RegExp): boolean | null {
   if (!take(clause, pattern)) return null;
-  return !take(clause, negation);
+  return !take(clause, w.negation);
 }
 
 // --- recognisers -------------------------------------------------------------------------------------
 
 const headerFooter: Recogniser = (clause, style) => {
-  const text = quoted(clause) ?? colonText(clause);
+  const text = quoted(clause)?.text ?? colonText(clause);
   if (text === null) return null;
   let next: StyleApplied | null = null;
-  if (has(clause, /\b(header|encabezado|cabecera)\b/)) next = { ...style, header: text };
-  else if (has(clause, /\b(footer|pie de pagina|pie)\b/)) next = { ...style, footer: text };
+  if (has(clause, w.headerWord)) next = { ...style, header: text };
+  else if (has(clause, w.footerWord)) next = { ...style, footer: text };
   // The whole clause is used: the caller's text must not be read again as colours or fonts.
   if (next) clause.text = clause.original = " ".repeat(clause.text.length);
   return next;
@@ -201,91 +238,114 @@ const headerFooter: Recogniser = (clause, style) => {
 function colonText(clause: Clause): string | null {
   const at = clause.original.indexOf(":");
   const text = at >= 0 ? clause.original.slice(at + 1).trim() : "";
-  if (text === "" || /numer|pagin/.test(fold(text))) return null;
+  if (text === "" || /numer|pagin|seitenzahl|nummer/.test(fold(text))) return null;
   return text;
 }
 
 const pageNumbers: Recogniser = (clause, style) => {
-  const on = toggle(
-    clause,
-    /\b(page numbers?|page numbering|numbered pages|number(ed)? the pages|paginate[ds]?|numeros? de pagina|numeracion( de (las )?paginas)?|paginas numeradas|numerar (las )?paginas|paginacion|paginad[oa]s?)\b/,
-  );
-  return on === null ? null : { ...style, page_numbers: on };
+  if (!take(clause, w.pageNumbersWord)) return null;
+  clause.pages = true;
+  pagePosition(clause);
+  return { ...style, page_numbers: !take(clause, w.negation) };
 };
 
+const positionSpot = new RegExp(`${w.positionWord.source}|${w.headerWord.source}|${w.footerWord.source}`, "g");
+
+/**
+ * Where the page numbers go, read with them so "a la derecha" is not taken for the body's alignment. At the foot,
+ * centred, is where Quire puts them (met, said nothing of); elsewhere is listed once, as the caller's whole phrase.
+ */
+function pagePosition(clause: Clause): boolean {
+  const spots = [...clause.text.matchAll(positionSpot)];
+  if (spots.length === 0) return false;
+  const last = spots.at(-1)!;
+  let from = spots[0]!.index!;
+  const to = last.index! + last[0].length;
+  for (;;) {
+    const lead = /(\p{L}+)['’\s]*$/u.exec(clause.text.slice(0, from));
+    if (!lead || !w.positionLead.has(lead[1]!)) break;
+    from = lead.index;
+  }
+  const phrase = clause.original.slice(from, to).replace(/\s+/g, " ").trim();
+  const elsewhere = spots.some(([spot]) => w.positionElsewhere.test(spot) || w.headerWord.test(spot));
+  blank(clause, from, to);
+  if (elsewhere) clause.unmet.push(phrase);
+  return true;
+}
+
 const tableOfContents: Recogniser = (clause, style) => {
-  const on = toggle(clause, /\b(table of contents|contents page|toc|indice|tabla de contenidos?|sumario)\b/);
+  const on = toggle(clause, w.tocWord);
   return on === null ? null : { ...style, table_of_contents: on };
 };
 
 const coverPage: Recogniser = (clause, style) => {
-  const on = toggle(clause, /\b(cover page|cover|title page|portada|pagina de titulo)\b/);
+  const on = toggle(clause, w.coverWord);
   return on === null ? null : { ...style, cover_page: on };
 };
 
 const orientation: Recogniser = (clause, style) => {
-  if (take(clause, /\b(landscape|horizontal|apaisad[oa])\b/)) return { ...style, orientation: "landscape" };
-  if (take(clause, /\b(portrait|vertical)\b/)) return { ...style, orientation: "portrait" };
+  if (take(clause, w.landscapeWord)) return { ...style, orientation: "landscape" };
+  if (take(clause, w.portraitWord)) return { ...style, orientation: "portrait" };
   return null;
 };
 
-const marginWords: Record<string, number> = {
-  narrow: 1.27, estrechos: 1.27, estrechas: 1.27, reducidos: 1.27,
-  wide: 3.5, amplios: 3.5, anchos: 3.5, normal: 2.5, normales: 2.5,
-};
-
 const margins: Recogniser = (clause, style) => {
-  if (!has(clause, /\b(margins?|margen(es)?)\b/)) return null;
-  const size = take(clause, /(\d+(?:[.,]\d+)?)\s*(cm|mm|in|inch(?:es)?|pulgadas?|"|centimetros?|centimeters?|centimetres?|milimetros?|millimet(?:er|re)s?)?(?![\w.])/);
+  if (!has(clause, w.marginWord)) return null;
+  const size = take(clause, w.marginUnit);
   let cm: number | null = null;
   if (size) {
     const value = Number(size[1]!.replace(",", "."));
     const unit = size[2] ?? "cm";
     cm = unit.startsWith("m") ? value / 10 : /^(in|inch|pulgada|")/.test(unit) ? value * 2.54 : value;
   } else {
-    const word = take(clause, /\b(narrow|estrech[oa]s|reducidos|wide|amplios|anchos|normal(es)?)\b/);
-    if (word) cm = marginWords[word[1]!] ?? null;
+    for (const [pattern, value] of w.marginSizes) {
+      if (take(clause, pattern)) {
+        cm = value;
+        break;
+      }
+    }
   }
   // Below half a centimetre printers clip; above six the page is mostly margin.
   if (cm === null || cm < 0.5 || cm > 6) return null;
-  take(clause, /\b(margins?|margen(es)?)\b/);
+  take(clause, w.marginWord);
   return { ...style, margins_cm: Math.round(cm * 100) / 100 };
 };
 
-const spacingWords: Record<string, number> = { single: 1, sencillo: 1, simple: 1, double: 2, doble: 2 };
-
-const spacingKeyword = /\b(line[- ]spacing|line[- ]height|altura de linea|spacing|spaced|space|interlineado|interlineal|interlinea|espaciado|espacio)\b/;
-/** One and a half lines in words: "espacio y medio", "one and a half spacing", "one-and-a-half". */
-const oneAndAHalf = /\b(?:one|1)[- ]and[- ]a[- ]half\b|\b(?:uno|una) y medi[oa]\b|\by medio\b/;
 /** A multiple written as such ("1.5x", "1,15×"), a spacing even without the word. */
 const multiple = /(\d+(?:[.,]\d+)?)\s*[x×](?![\p{L}\p{N}])/u;
 
 const lineSpacing: Recogniser = (clause, style) => {
-  if (!has(clause, spacingKeyword) && !has(clause, multiple)) return null;
+  if (!has(clause, w.spacingKeyword) && !has(clause, multiple)) return null;
   let value: number | null = null;
-  const word = take(clause, /\b(single|sencillo|simple|double|doble)\b/);
-  if (word) value = spacingWords[word[1]!]!;
-  else if (take(clause, oneAndAHalf)) value = 1.5;
-  else {
+  for (const [pattern, named] of w.spacingNames) {
+    if (take(clause, pattern)) {
+      value = named;
+      break;
+    }
+  }
+  if (value === null && take(clause, w.oneAndAHalf)) value = 1.5;
+  if (value === null) {
     // "1.5", "1.5x", "150%" (of a single line).
     const number = take(clause, multiple) ?? take(clause, /(\d+(?:[.,]\d+)?)\s*(%)?(?![\w.%])/);
     if (number) value = Number(number[1]!.replace(",", ".")) / (number[2] === "%" ? 100 : 1);
   }
   if (value === null || value < 0.8 || value > 3) return null;
-  while (take(clause, spacingKeyword)); // "interlineado de espacio y medio" names it twice
+  while (take(clause, w.spacingKeyword)); // "interlineado de espacio y medio" names it twice
   // Word's name for a spacing given as a multiple of the line ("interlineado múltiple 1,15").
-  take(clause, /\b(multiple|multiplo)\b/);
+  take(clause, w.spacingMultiple);
   return { ...style, line_spacing: value };
 };
 
+const sizeWithUnit = new RegExp(`(?:\\b${w.sizeKeyword}\\b\\s*(?:de\\s+|of\\s+|di\\s+|van\\s+|:\\s*)?)?(\\d+(?:[.,]\\d+)?)\\s*-?\\s*${w.pointUnit}(?![\\w])`);
+const sizeAfterWord = new RegExp(`\\b${w.sizeKeyword}\\b\\s*(?:de\\s+|of\\s+|di\\s+|van\\s+|:\\s*)?(\\d+(?:[.,]\\d+)?)(?![\\w.])`);
+/** "Arial 12", "police Arial 11": a bare number beside a font is its size, unless a unit says it is something else. */
+const sizeBare =
+  /(?<![\w.,#])(\d+(?:[.,]\d+)?)(?![\w.%]|\s*(?:cm|mm|in|inch|pulgada|centimet|milimet|millimet|zentimeter|%|"|lines|lineas|zeilen|lignes|righe|linhas|regels|linies)\b)/;
+
 const fontSize: Recogniser = (clause, style) => {
-  // Sizes of titles or headings have no field in `style_applied`: leave them unsupported.
-  if (has(clause, /\b(titles?|titulos?|headings?|encabezados?)\b/)) return null;
-  const match =
-    take(clause, /(?:\b(?:font size|font-size|size|tamano(?: de (?:letra|fuente))?|cuerpo)\b\s*(?:de\s+|of\s+|:\s*)?)?(\d+(?:[.,]\d+)?)\s*-?\s*(?:pt|pts|points?|puntos?)(?![\w])/) ??
-    take(clause, /\b(?:font size|font-size|size|tamano(?: de (?:letra|fuente))?|cuerpo)\b\s*(?:de\s+|of\s+|:\s*)?(\d+(?:[.,]\d+)?)(?![\w.])/) ??
-    // "Arial 12", "letra Arial de 12": a bare number beside a font is its size.
-    (namesFont(clause) ? take(clause, /(?<![\w.,#])(\d+(?:[.,]\d+)?)(?![\w.%]|\s*(?:cm|mm|in|inch|pulgada|centimet|milimet|millimet|%|"|lines|lineas)\b)/) : null);
+  // Sizes of titles, headings, headers or footers have no field in `style_applied`: leave them unsupported.
+  if ([w.titleWord, w.headingsWord, w.headerWord, w.footerWord].some((p) => has(clause, p))) return null;
+  const match = take(clause, sizeWithUnit) ?? take(clause, sizeAfterWord) ?? (namesFont(clause) ? take(clause, sizeBare) : null);
   if (!match) return null;
   const value = Number(match[1]!.replace(",", "."));
   if (value < 6 || value > 72) return null;
@@ -294,26 +354,22 @@ const fontSize: Recogniser = (clause, style) => {
 
 // --- colours ---------------------------------------------------------------------------------------
 
-// Singular "title"/"título" is the document title; plurals mean the section headings.
-const titleWord = /\b(title|titulo)\b/;
-const headingsWord = /\b(headings?|headers|titles|titulos|titulares|subtitulos|encabezados|secciones)\b/;
-const accentWord = /\b(accents?|acentos?|links?|enlaces?|highlights?|destacados?)\b/;
-
-/** A colour said twice, the second in brackets ("dark blue (#1F3864)"): one colour, the code the exact one. */
-const bracketed = new RegExp(`^\\s*\\(\\s*(?:${colourPattern.source})\\s*\\)`);
-
+/**
+ * A code is the exact colour the caller wants: a name beside it ("azul corporativo #1F4E79", "dark blue (#1F3864)")
+ * only describes it, and so does "corporate".
+ */
 const colours: Recogniser = (clause, style) => {
-  const match = take(clause, colourPattern);
-  if (!match) return null;
-  const again = bracketed.exec(clause.text.slice(match.index + match[0].length));
-  if (again) blank(clause, match.index + match[0].length, match.index + match[0].length + again[0].length);
-  const hex = colourValue(again?.[1] ? again : match);
+  const code = take(clause, hexPattern);
+  const name = take(clause, colourNamePattern);
+  if (!code && !name) return null;
+  if (code) take(clause, w.brandWord);
+  const hex = code ? hexValue(code[1]!) : namedValue(name![1]!);
   const colors: StyleColors = { ...style.colors };
   const targets = {
-    title: has(clause, titleWord),
-    headings: has(clause, headingsWord),
-    text: has(clause, /\b(text|body|texto|cuerpo)\b/),
-    accent: has(clause, accentWord),
+    title: has(clause, w.titleWord),
+    headings: has(clause, w.headingsWord),
+    text: has(clause, w.textWord),
+    accent: has(clause, w.accentWord),
   };
   clause.targeted = true;
   // A bare colour ("blue", "azul corporativo") colours what carries the design: title, headings
@@ -328,27 +384,22 @@ const colours: Recogniser = (clause, style) => {
 
 // --- alignment -------------------------------------------------------------------------------------
 
-const alignWords: Array<[RegExp, Alignment]> = [
-  [/\b(justif(y|ied|ication)|justificad[oa]s?|justificacion)\b/, "justify"],
-  [/\b(cent(er|re|ered|red)|centrad[oa]s?)\b/, "center"],
-  [/\b(left|izquierda)\b/, "left"],
-  [/\b(right|derecha)\b/, "right"],
-];
-
 const alignment: Recogniser = (clause, style) => {
-  if (has(clause, negation)) return null;
+  if (has(clause, w.negation)) return null;
   let value: Alignment | null = null;
-  for (const [pattern, align] of alignWords) {
-    if (take(clause, pattern)) {
-      value = align;
-      break;
-    }
+  for (const [pattern, align] of w.alignWords) {
+    const match = pattern.exec(clause.text);
+    // "links in blue" are hyperlinks coloured, not the German or Dutch "left".
+    if (!match || (match[1] === "links" && clause.targeted)) continue;
+    blank(clause, match.index, match.index + match[0].length);
+    value = align;
+    break;
   }
   if (value === null) return null;
-  take(clause, /\b(align(ed|ment)?|alinead[oa]s?|alineacion|alinear)\b/);
+  take(clause, w.alignVerb);
   const align = { ...style.align };
-  const title = has(clause, titleWord);
-  const headings = has(clause, headingsWord);
+  const title = has(clause, w.titleWord);
+  const headings = has(clause, w.headingsWord);
   clause.targeted = true;
   if (title) align.title = value;
   if (headings) align.headings = value;
@@ -358,40 +409,32 @@ const alignment: Recogniser = (clause, style) => {
 
 // --- font family -------------------------------------------------------------------------------------
 
-const fontKeyword = /\b(font family|font|fuente|tipografia|typeface|tipo de letra|letra)\b\s*(?:family\s*)?(?:de\s+|is\s+|:\s*|=\s*)?/;
-
 const fontFamily: Recogniser = (clause, style) => {
   // `style_applied` has one font: a font for the title or headings alone is not it.
-  if (has(clause, titleWord) || has(clause, headingsWord)) return null;
+  if (has(clause, w.titleWord) || has(clause, w.headingsWord)) return null;
   const known = take(clause, knownFontPattern);
   if (known) {
-    take(clause, fontKeyword);
+    take(clause, w.fontKeyword);
     return { ...style, font: knownFonts.find((f) => f.toLowerCase() === known[1])! };
   }
   for (const [pattern, font] of genericFonts) {
     if (take(clause, pattern)) {
-      take(clause, fontKeyword);
+      take(clause, w.fontKeyword);
       return { ...style, font };
     }
   }
-  const keyword = take(clause, fontKeyword);
+  const keyword = take(clause, w.fontKeyword);
   if (!keyword) return null;
-  const inQuotes = /["“«‘']([^"”»’']+)["”»’']/.exec(clause.original);
-  const name = inQuotes ? { name: inQuotes[1]!.trim(), end: inQuotes.index + inQuotes[0].length } : nameAfter(clause.original, keyword.index + keyword[0].length);
+  const inQuotes = quoted(clause);
+  const name = inQuotes ? { name: inQuotes.text, end: inQuotes.to } : nameAfter(clause.original, keyword.index + keyword[0].length);
   if (!name) return null;
-  blank(clause, inQuotes?.index ?? keyword.index, name.end);
+  blank(clause, inQuotes?.from ?? keyword.index, name.end);
   return { ...style, font: name.name };
 };
 
 function namesFont(clause: Clause): boolean {
-  return has(clause, knownFontPattern) || has(clause, fontKeyword) || genericFonts.some(([pattern]) => has(clause, pattern));
+  return has(clause, knownFontPattern) || has(clause, w.fontKeyword) || genericFonts.some(([pattern]) => has(clause, pattern));
 }
-
-/** Words that end a font name ("fuente Lora para el texto") or show it is no name ("font larger"). */
-const notName = new Set([
-  "for", "para", "in", "en", "with", "con", "de", "del", "the", "el", "la", "on", "at", "throughout",
-  "size", "tamano", "bigger", "larger", "smaller", "mas", "more", "grande", "pequena", "bold", "negrita",
-]);
 
 /** Up to three words of letters after `at`, capitalised when the caller wrote them lower case, and where they end. */
 function nameAfter(text: string, at: number): { name: string; end: number } | null {
@@ -399,7 +442,7 @@ function nameAfter(text: string, at: number): { name: string; end: number } | nu
   let end = at;
   for (const found of text.slice(at).matchAll(/\S+/g)) {
     const word = found[0];
-    if (words.length === 3 || !/^[\p{L}][\p{L}\d-]*$/u.test(word) || notName.has(fold(word))) break;
+    if (words.length === 3 || !/^[\p{L}][\p{L}\d-]*$/u.test(word) || w.notName.has(fold(word))) break;
     words.push(word === word.toLowerCase() ? word[0]!.toUpperCase() + word.slice(1) : word);
     end = at + found.index! + word.length;
   }
@@ -407,8 +450,9 @@ function nameAfter(text: string, at: number): { name: string; end: number } | nu
 }
 
 /**
- * Order matters: header/footer first (their quoted text may hold any word), then the fields with
- * keywords, then colours and alignment, and the font family last because it takes any name left.
+ * Order matters: header/footer first (their quoted text may hold any word), then page numbers (their position
+ * words are theirs, not the body's alignment), the fields with keywords, then colours and alignment, and the
+ * font family last because it takes any name left.
  */
 const recognisers: Recogniser[] = [
   headerFooter,

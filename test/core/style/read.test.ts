@@ -214,3 +214,96 @@ describe("readStyle reads spacing multiples, Spanish headings and leaves no left
     assert.deepEqual(result.unsupported, []);
   });
 });
+
+describe("readStyle in eight languages: a place belongs to the page numbers, a code is kept, nothing understood is listed (issue 30)", () => {
+  // A base unlike every value asked for, so each row shows a change, and a justified body that "a la derecha" must not move.
+  const base: StyleApplied = { ...report, font: "Georgia", font_size: 9, line_spacing: 2, margins_cm: 1, page_numbers: false, align: { title: "left", headings: "left", body: "justify" } };
+  const headings = (hex: string) => ({ ...base.colors, headings: hex });
+  const cases: Array<{ given: string; want: Partial<StyleApplied>; unsupported: string[] }> = [
+    {
+      given: "Arial 10, interlineado sencillo, márgenes de 3 cm, encabezado 'Borrador', numeración de páginas abajo a la derecha, títulos en azul corporativo #1F4E79, título centrado",
+      want: { font: "Arial", font_size: 10, line_spacing: 1, margins_cm: 3, header: "Borrador", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: ["abajo a la derecha"],
+    },
+    {
+      given: "Schriftart Arial 11 pt, Zeilenabstand 1,5, Ränder 2,5 cm, Kopfzeile 'Entwurf', Seitenzahlen unten rechts, Überschriften in Blau #1F4E79, Titel zentriert",
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Entwurf", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: ["unten rechts"],
+    },
+    {
+      given: "police Arial 11, interligne 1,5, marges de 2,5 cm, en-tête « Brouillon », numéros de page en bas à droite, titres en bleu #1F4E79, titre centré",
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Brouillon", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: ["en bas à droite"],
+    },
+    {
+      given: "carattere Arial 11, interlinea 1,5, margini di 2,5 cm, intestazione 'Bozza', numeri di pagina in basso a destra, titoli in blu scuro, titolo centrato",
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Bozza", page_numbers: true, colors: headings("#1F3864"), align: { ...base.align, title: "center" } },
+      unsupported: ["in basso a destra"],
+    },
+    {
+      given: "fonte Arial 11, espaçamento 1,5, margens de 2,5 cm, cabeçalho 'Rascunho', numeração de páginas no canto inferior direito, títulos em azul #1F4E79, título centralizado",
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Rascunho", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: ["no canto inferior direito"],
+    },
+    {
+      given: "lettertype Arial 11, regelafstand 1,5, marges van 2,5 cm, koptekst 'Concept', paginanummers rechtsonder, koppen in donkerblauw, titel gecentreerd",
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Concept", page_numbers: true, colors: headings("#1F3864"), align: { ...base.align, title: "center" } },
+      unsupported: ["rechtsonder"],
+    },
+    {
+      given: "lletra Arial 11, interlineat 1,5, marges de 2,5 cm, capçalera 'Esborrany', numeració de pàgines a baix a la dreta, títols en blau #1F4E79, títol centrat",
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Esborrany", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: ["a baix a la dreta"],
+    },
+  ];
+  for (const { given, want, unsupported } of cases) {
+    it(given, () => {
+      const result = readStyle(given, base);
+      assert.deepEqual(result.applied, { ...base, ...want });
+      assert.deepEqual(result.unsupported, unsupported);
+      assert.equal(result.understood, splitClauses(given).length);
+    });
+  }
+
+  const settings: Array<{ given: string[]; want: Partial<StyleApplied> }> = [
+    { given: ["Blocksatz", "texte justifié", "testo giustificato", "texto justificado", "tekst uitgevuld", "text justificat"], want: { align: { ...base.align, body: "justify" } } },
+    { given: ["linksbündig", "texte aligné à gauche", "testo allineato a sinistra", "texto alinhado à esquerda", "tekst links uitgelijnd", "text alineat a l'esquerra"], want: { align: { ...base.align, body: "left" } } },
+    { given: ["Überschriften zentriert", "titres centrés", "titoli centrati", "títulos centralizados", "koppen gecentreerd", "títols centrats"], want: { align: { ...base.align, headings: "center" } } },
+    { given: ["Fußzeile 'Vertraulich'", "pied de page « Vertraulich »", "piè di pagina 'Vertraulich'", "rodapé 'Vertraulich'", "voettekst 'Vertraulich'", "peu de pàgina 'Vertraulich'", "Fußzeile „Vertraulich“"], want: { footer: "Vertraulich" } },
+    { given: ["Seitenzahlen", "numéros de page", "numeri di pagina", "numeração de páginas", "paginanummers", "numeració de pàgines", "page numbers at the bottom, centred"], want: { page_numbers: true } },
+    { given: ["Fließtext dunkelgrau", "texte en gris foncé", "testo grigio scuro", "texto cinza escuro", "tekst donkergrijs", "text gris fosc"], want: { colors: { ...base.colors, text: "#404040" } } },
+    { given: ["Zeilenabstand doppelt", "interligne double", "interlinea doppia", "espaçamento duplo", "regelafstand dubbel", "interlineat doble", "zweizeilig"], want: { line_spacing: 2 } },
+    { given: ["schmale Ränder", "marges étroites", "margini stretti", "margens estreitas", "smalle marges", "marges estrets"], want: { margins_cm: 1.27 } },
+    { given: ["Schriftgröße 12", "taille 12 points", "dimensione 12 punti", "tamanho 12", "lettergrootte 12", "mida 12 punts"], want: { font_size: 12 } },
+  ];
+  for (const { given, want } of settings) {
+    for (const text of given) {
+      it(JSON.stringify(text), () => {
+        const result = readStyle(text, base);
+        assert.deepEqual(result.applied, { ...base, ...want });
+        assert.deepEqual(result.unsupported, []);
+      });
+    }
+  }
+
+  it("reads a place in its own clause after the page numbers as theirs, not as the body's alignment", () => {
+    const result = readStyle("numeración de páginas, abajo a la derecha", base);
+    assert.deepEqual(result.applied, { ...base, page_numbers: true });
+    assert.deepEqual(result.unsupported, ["abajo a la derecha"]);
+  });
+
+  it("keeps the caller's code when a colour name stands beside it", () => {
+    for (const given of ["headings in blue #1F4E79", "títulos en azul corporativo #1f4e79", "Überschriften in Firmen-Blau #1F4E79"]) {
+      const result = readStyle(given, base);
+      assert.equal(result.applied.colors.headings, "#1F4E79", given);
+      assert.deepEqual(result.unsupported, [], given);
+    }
+  });
+
+  it("says no page numbers in each language, and 'no canto' is not a no", () => {
+    for (const given of ["ohne Seitenzahlen", "sans numéros de page", "senza numeri di pagina", "sem numeração de páginas", "geen paginanummers", "sense numeració de pàgines"]) {
+      assert.equal(readStyle(given, { ...base, page_numbers: true }).applied.page_numbers, false, given);
+    }
+    assert.equal(readStyle("numeração de páginas no canto inferior direito", base).applied.page_numbers, true);
+  });
+});
