@@ -280,6 +280,11 @@ export interface IRDocument {
   id: string;
   /** Plain-text title; when set, the heading it came from is not repeated in `blocks`. */
   title?: string;
+  /**
+   * The language the document is written in (BCP 47: `de-DE`, `en-GB`), decided once when it is prepared for print
+   * (core/compile/printed.ts); absent, a renderer tells it from the text (core/doctype/language-tag.ts).
+   */
+  language?: string;
   blocks: Block[];
   footnotes: Footnote[];
 }

@@ -10,7 +10,7 @@
  * whole text, so a quotation that opens in bold and closes in plain text still pairs; each change is made in the run
  * that holds the character, so ids, marks and runs stay as they were.
  */
-import { guessLanguage } from "../doctype/language.ts";
+import { languageOf } from "../doctype/language-tag.ts";
 import { textUnits } from "./units.ts";
 import { assertNever, type Block, type Inline, type IRDocument, type TextInline } from "./types.ts";
 
@@ -30,25 +30,31 @@ const english: Quotes = { open: "“", close: "”", openSingle: "‘", closeSin
 const guillemets: Quotes = { open: "«", close: "»", openSingle: "‘", closeSingle: "’" };
 const german: Quotes = { open: "„", close: "“", openSingle: "‚", closeSingle: "‘" };
 
-/** Languages whose documents use either guillemets or English quotes: the author's choice is followed. */
-const eitherStyle = new Set(["es", "pt", "it", "ca", "gl"]);
-
-/** The quotes and spacing of a language (ISO 639-1, a region allowed: `es-MX`). */
+/**
+ * Languages whose professional writing uses either guillemets or English quotes: the author's choice is followed,
+ * English quotes when the text has no guillemet. Spanish: the RAE prefers « », but business and press writing mostly
+ * use “ ”; Italian: « » in books, “ ” in business and the press; Galician as Spanish; Brazilian Portuguese writes “ ”.
+ * Catalan (the IEC, the Generalitat's style guide) and European Portuguese write « » by their norm.
+ */
 function rulesOf(language: string, usesGuillemets: boolean): { quotes: Quotes; language: string } {
-  const code = language.toLowerCase().slice(0, 2);
+  const tag = language.toLowerCase();
+  const code = tag.slice(0, 2);
   if (code === "fr") return { quotes: { ...guillemets, spaced: true }, language: code };
-  if (code === "de") return { quotes: german, language: code };
-  if (eitherStyle.has(code)) return { quotes: usesGuillemets ? guillemets : english, language: code };
+  // German (Duden; Austria too); Switzerland writes « » without spaces.
+  if (code === "de") return { quotes: tag === "de-ch" ? guillemets : german, language: code };
+  if (code === "ca" || (code === "pt" && tag !== "pt-br")) return { quotes: guillemets, language: code };
+  if (["es", "it", "gl", "pt"].includes(code)) return { quotes: usesGuillemets ? guillemets : english, language: code };
+  // English and Dutch (Onze Taal: “ ” or ‘ ’, as the author typed them).
   return { quotes: english, language: code };
 }
 
 /**
- * The document typeset for `language` (absent: guessed from the text between English and Spanish). Returns the same
- * object when nothing changed.
+ * The document typeset for `language` (a BCP 47 tag; absent: the document's, core/doctype/language-tag.ts). Returns
+ * the same object when nothing changed.
  */
 export function typeset(ir: IRDocument, language?: string): IRDocument {
   const whole = textUnits(ir).map((u) => u.text).join("\n");
-  const rules = rulesOf(language ?? guessLanguage(whole), /[«»]/.test(whole));
+  const rules = rulesOf(language ?? languageOf(ir), /[«»]/.test(whole));
   const out = structuredClone(ir);
   let changed = false;
   const run = (texts: TextSlot[]) => {
@@ -144,6 +150,8 @@ const units = [
   "KB", "kB", "MB", "GB", "TB", "Mbps", "Gbps", "px", "pt", "€", "$", "£", "¥", "k", "K", "M", "MM", "bn", "mn", "M€", "k€",
   "EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "MXN", "ARS", "CLP", "COP", "PEN", "BRL",
   "thousand", "million", "millions", "billion", "billions", "mil", "millón", "millon", "millones", "euros", "euro", "dólares", "dollars",
+  "Tsd.", "Mio.", "Mio", "Mrd.", "Mrd", "Millionen", "Milliarden", "milliard", "milliards", "Md€", "milioni", "miliardi", "milhão", "milhões",
+  "milions", "miljoen", "miljard",
 ];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const unitAlternation = [...units].sort((a, b) => b.length - a.length).map(escape).join("|");
@@ -224,12 +232,40 @@ function spaces(text: string, out: string[], fixed: boolean[], language: string)
   };
   for (const m of text.matchAll(numberUnit)) unbreak(m.index! + 1);
   for (const m of text.matchAll(currencyNumber)) unbreak(m.index! + m[0].length - 1);
-  if (language === "es" || language === "fr") {
-    // Both write a space between a number and its percent sign (RAE; Imprimerie nationale), held to the number.
+  if (["es", "fr", "de", "ca"].includes(language)) {
+    // They write a space between a number and its percent sign (RAE; Imprimerie nationale; DIN 5008; IEC), held to
+    // the number.
     for (const m of text.matchAll(/\d(%)/g)) if (!fixed[m.index! + 1]) out[m.index! + 1] = NBSP + "%";
   }
-  if (language === "fr") {
-    for (const m of text.matchAll(/\S( )([;!?»:])/gu)) unbreak(m.index! + 1, m[2] === ":" || m[2] === "»" ? NBSP : NARROW_NBSP);
-    for (const m of text.matchAll(/«( )/g)) unbreak(m.index! + 1);
+  if (language === "fr") frenchSpaces(text, out, fixed);
+}
+
+/**
+ * French high punctuation (Imprimerie nationale): a narrow non-breaking space before ; ! ? and a non-breaking one
+ * before : and inside « », put in where the author left none. A colon between digits (10:30) or ! and ? after another
+ * one (?!) take none.
+ */
+function frenchSpaces(text: string, out: string[], fixed: boolean[]): void {
+  const set = (at: number, space: string, inserted: boolean) => {
+    if (fixed[at]) return;
+    out[at] = inserted ? (text[at] === "«" ? text[at] + space : space + text[at]) : space;
+  };
+  for (const m of text.matchAll(/(?<=\S)( ?)([;!?»:])/gu)) {
+    const mark = m[2]!;
+    const space = mark === ":" || mark === "»" ? NBSP : NARROW_NBSP;
+    if (m[1]) {
+      set(m.index!, space, false);
+      continue;
+    }
+    const at = m.index!;
+    const before = text[at - 1]!;
+    if (/[«(\[{/\u00A0\u202F]/u.test(before) || ((mark === "!" || mark === "?") && /[!?]/.test(before))) continue;
+    const after = text[at + 1];
+    if (mark !== "»" && after !== undefined && !/[\s»)\]"”’!?]/u.test(after)) continue; // 10:30, a;b, http:…
+    set(at, space, true);
+  }
+  for (const m of text.matchAll(/«( ?)/g)) {
+    if (m[1]) set(m.index! + 1, NBSP, false);
+    else if (!fixed[m.index!] && text[m.index! + 1] !== undefined && !/\s/u.test(text[m.index! + 1]!)) set(m.index!, NBSP, true);
   }
 }

@@ -14,7 +14,7 @@ import { AlignmentType, Document, Footer, Header, HeadingLevel, PageBreak, PageN
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import { diagnostic } from "../../core/diagnostics.ts";
 import { guessLanguage } from "../../core/doctype/language.ts";
-import { textUnits } from "../../core/ir/units.ts";
+import { languageOf } from "../../core/doctype/language-tag.ts";
 import { plainText } from "../../core/ir/text.ts";
 import type { Block, DocType, IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
@@ -89,7 +89,7 @@ export function mapDocument(
     creator: options.author ?? "",
     lastModifiedBy: options.author ?? "",
     ...(ir.title ?? options.name ? { title: ir.title ?? options.name } : {}),
-    styles: wordStyles(style, guessLanguage(textUnits(ir).map((u) => u.text).join("\n")) === "es" ? "es-ES" : "en-US"),
+    styles: wordStyles(style, languageOf(ir)),
     numbering: { config: [...ctx.numbering.definitions.values()] },
     footnotes,
     sections: [

@@ -6,6 +6,7 @@
  * (template/). Reading a deck is in extract/, reviewing one in review/.
  */
 import type { IRDocument } from "../../core/ir/types.ts";
+import { languageOf } from "../../core/doctype/language-tag.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
 import type { FormatPlugin, RenderContext, RenderResult } from "../../core/contracts/format-plugin.ts";
 import { resolveImages } from "../images.ts";
@@ -41,7 +42,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
     ...(ctx.name !== undefined ? { name: ctx.name } : {}),
   });
   ctx.signal?.throwIfAborted();
-  const bytes = await packDeck(deck, ctx.author);
+  const bytes = await packDeck(deck, ctx.author, languageOf(ir));
   ctx.signal?.throwIfAborted();
   return { bytes, diagnostics };
 }

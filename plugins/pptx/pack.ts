@@ -17,6 +17,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import type { ChartShape, DeckModel, ParagraphModel, ShapeModel, SlideModel } from "./model.ts";
 import { monoFace } from "./theme.ts";
 import { fillLayout, layoutNames, slideNumberIdx } from "./slide-layouts.ts";
+import { withLanguage } from "../../core/ooxml/drawing-language.ts";
 
 // pptxgenjs ships CommonJS-style typings beside its ES build: under NodeNext the default import
 // is typed as the module object, while at run time it is the class itself.
@@ -27,8 +28,11 @@ type TextProps = Pptx.default.TextProps;
 type TextPropsOptions = Pptx.default.TextPropsOptions;
 const PptxGenJS = ((PptxModule as unknown as { default?: PptxClass }).default ?? PptxModule) as unknown as PptxClass;
 
-/** `author` is the file's author and company metadata: the caller's organisation, else empty. */
-export async function packDeck(deck: DeckModel, author = ""): Promise<Uint8Array> {
+/**
+ * `author` is the file's author and company metadata: the caller's organisation, else empty; `language` the tag of
+ * the deck's text (BCP 47).
+ */
+export async function packDeck(deck: DeckModel, author = "", language = "en-US"): Promise<Uint8Array> {
   const pptx = new PptxGenJS();
   pptx.layout = "LAYOUT_WIDE";
   pptx.author = author;
@@ -41,7 +45,7 @@ export async function packDeck(deck: DeckModel, author = ""): Promise<Uint8Array
   for (const model of deck.slides) addSlide(pptx, model);
   // Stored uncompressed: the XML pass unzips it and compresses once when zipping again.
   const written = (await pptx.write({ outputType: "uint8array", compression: false })) as Uint8Array;
-  return fixParts(written, deck);
+  return fixParts(written, deck, language);
 }
 
 function addSlide(pptx: Presentation, model: SlideModel): void {
@@ -193,7 +197,7 @@ export function textProps(paragraphs: ParagraphModel[], face: string): TextProps
 
 // --- the XML pass ------------------------------------------------------------------------------------
 
-export function fixParts(zip: Uint8Array, deck: DeckModel): Uint8Array {
+export function fixParts(zip: Uint8Array, deck: DeckModel, language = "en-US"): Uint8Array {
   const files = unzipSync(zip);
   // pptxgenjs zips empty folder entries (charts, media…); a package needs none.
   for (const name of Object.keys(files)) if (name.endsWith("/")) delete files[name];
@@ -207,6 +211,8 @@ export function fixParts(zip: Uint8Array, deck: DeckModel): Uint8Array {
       files[name] = strToU8(strFromU8(data).replace(/(<p:hf\b[^>]*?)sldNum="0"/, '$1sldNum="1"'));
     }
   }
+  // Every text of the deck (slides, notes, layouts, masters, charts) in the document's language, not pptxgenjs's en-US.
+  if (language !== "en-US") for (const [name, data] of Object.entries(files)) if (/^ppt\/.+\.xml$/.test(name)) files[name] = strToU8(withLanguage(strFromU8(data), language));
   const types = files["[Content_Types].xml"];
   if (types) {
     files["[Content_Types].xml"] = strToU8(

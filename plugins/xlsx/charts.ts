@@ -13,6 +13,7 @@ import type { ChartBlock } from "../../core/ir/types.ts";
 import { chartColors } from "../../core/style/chart-colors.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
 import { chartXml } from "../../core/ooxml/chart-xml.ts";
+import { withLanguage } from "../../core/ooxml/drawing-language.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
 import { relsOf, relsPartOf } from "../../core/ooxml/rels.ts";
 import { attr, child, kids, readPart, relAttr } from "../../core/ooxml/xml/query.ts";
@@ -100,7 +101,7 @@ function drawingXml(charts: SheetChart[]): string {
 const afterDrawing = /<(legacyDrawing|legacyDrawingHF|drawingHF|picture|oleObjects|controls|webPublishItems|tableParts|extLst)\b|<\/worksheet>/;
 
 /** The workbook exceljs packed, with the model's charts added. */
-export function addCharts(bytes: Uint8Array, model: WorkbookModel): Uint8Array {
+export function addCharts(bytes: Uint8Array, model: WorkbookModel, language = "en-US"): Uint8Array {
   if (!model.sheets.some((s) => s.charts?.length)) return bytes;
   const pkg = openPackage(bytes);
   const workbook = readPart(pkg, "xl/workbook.xml");
@@ -117,7 +118,7 @@ export function addCharts(bytes: Uint8Array, model: WorkbookModel): Uint8Array {
     const chartRels: string[] = [];
     for (const [i, chart] of sheet.charts.entries()) {
       const name = `chart${++chartNumber}.xml`;
-      changes.set(`xl/charts/${name}`, chartXml(chart.chart));
+      changes.set(`xl/charts/${name}`, withLanguage(chartXml(chart.chart), language));
       chartRels.push(`<Relationship Id="rId${i + 1}" Type="${REL}/chart" Target="../charts/${name}"/>`);
       overrides.push(`<Override PartName="/xl/charts/${name}" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/>`);
     }

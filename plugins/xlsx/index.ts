@@ -17,6 +17,7 @@ import { openPackage } from "../../core/ooxml/package.ts";
 import { xlsxWriting } from "./writing.ts";
 import { xlsxEdit } from "./edit/index.ts";
 import { storeResults } from "./recalc.ts";
+import { languageOf } from "../../core/doctype/language-tag.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
   ctx.signal?.throwIfAborted();
@@ -25,7 +26,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
     ...(ctx.name !== undefined ? { name: ctx.name } : {}),
   });
   ctx.signal?.throwIfAborted();
-  const bytes = await pack(workbook, ctx.signal, ctx.author);
+  const bytes = await pack(workbook, ctx.signal, ctx.author, languageOf(ir));
   ctx.signal?.throwIfAborted();
   return { bytes, diagnostics };
 }

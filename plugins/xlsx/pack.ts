@@ -20,8 +20,11 @@ const monoFont = "Consolas";
 /** A4; Quire's default region is the EU (DESIGN.md, `QUIRE_REGION`). */
 const paperA4 = 9;
 
-/** `author` is the file's author metadata (RenderContext.author): the caller's organisation, else left empty. */
-export async function pack(model: WorkbookModel, signal?: AbortSignal, author = ""): Promise<Uint8Array> {
+/**
+ * `author` is the file's author metadata (RenderContext.author): the caller's organisation, else left empty;
+ * `language` the tag of the charts' text (BCP 47).
+ */
+export async function pack(model: WorkbookModel, signal?: AbortSignal, author = "", language = "en-US"): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = author;
   workbook.lastModifiedBy = author;
@@ -38,7 +41,7 @@ export async function pack(model: WorkbookModel, signal?: AbortSignal, author = 
   signal?.throwIfAborted();
   const buffer = await workbook.xlsx.writeBuffer();
   const bytes = buffer as unknown as Uint8Array;
-  const charted = addCharts(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), model);
+  const charted = addCharts(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), model, language);
   return author === "" ? withoutAuthor(charted) : charted;
 }
 

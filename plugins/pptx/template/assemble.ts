@@ -22,6 +22,7 @@ import type { PlannedSlide } from "./plan.ts";
 import type { Template } from "./read.ts";
 import { appXml, coreXml } from "./properties.ts";
 import { DECLARATION, notesXml, slideXml } from "./slide-xml.ts";
+import { withLanguage } from "../../../core/ooxml/drawing-language.ts";
 
 const TYPES = "[Content_Types].xml";
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
@@ -37,7 +38,8 @@ export interface Assembled {
   macrosDropped: boolean;
 }
 
-export function assemble(template: Template, slides: readonly PlannedSlide[], title: string | undefined): Assembled {
+/** `language` tags our slides', notes' and charts' text (the template's own parts keep theirs). */
+export function assemble(template: Template, slides: readonly PlannedSlide[], title: string | undefined, language = "en-US"): Assembled {
   const { pkg, presentation } = template;
   const changes = new Map<string, Uint8Array | string | null>();
 
@@ -93,20 +95,20 @@ export function assemble(template: Template, slides: readonly PlannedSlide[], ti
       extensions.add(media.name.slice(media.name.lastIndexOf(".") + 1));
     }
     for (const chart of written.rels.charts) {
-      changes.set(`ppt/charts/${chart.name}`, chart.xml);
+      changes.set(`ppt/charts/${chart.name}`, withLanguage(chart.xml, language));
       overrides.push([`ppt/charts/${chart.name}`, CHART_TYPE]);
     }
     if (slide.notes && template.notesMaster) {
       const notesPart = `ppt/notesSlides/notesSlide${++notes}.xml`;
       written.rels.add("notesSlide", relative(part, notesPart));
-      changes.set(notesPart, notesXml(slide.notes));
+      changes.set(notesPart, withLanguage(notesXml(slide.notes), language));
       changes.set(
         relsPartOf(notesPart),
         `${DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/notesMaster" Target="${relative(notesPart, template.notesMaster)}"/><Relationship Id="rId2" Type="${REL}/slide" Target="${relative(notesPart, part)}"/></Relationships>`,
       );
       overrides.push([notesPart, `${PML}.notesSlide+xml`]);
     }
-    changes.set(part, written.xml);
+    changes.set(part, withLanguage(written.xml, language));
     changes.set(relsPartOf(part), written.rels.xml());
     overrides.push([part, `${PML}.slide+xml`]);
   });

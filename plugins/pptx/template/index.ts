@@ -12,6 +12,7 @@ import type { StyleApplied } from "../../../core/style/types.ts";
 import type { RenderContext, RenderResult } from "../../../core/contracts/format-plugin.ts";
 import { diagnostic } from "../../../core/diagnostics.ts";
 import { resolveImages } from "../../images.ts";
+import { languageOf } from "../../../core/doctype/language-tag.ts";
 import { assemble } from "./assemble.ts";
 import { planDeck } from "./plan.ts";
 import { readTemplate } from "./read.ts";
@@ -28,7 +29,7 @@ export async function renderOnTemplate(ir: IRDocument, style: StyleApplied, ctx:
     diagnostics.push(diagnostic("template.notes_dropped", "warning", "layout", "The template has no notes master, so the speaker notes were left out of the deck."));
   }
   const title = (ir.title ?? "").trim() || (ctx.name ?? "").trim() || undefined;
-  const { bytes, macrosDropped } = assemble(read, slides, title);
+  const { bytes, macrosDropped } = assemble(read, slides, title, languageOf(ir));
   if (macrosDropped) diagnostics.push(diagnostic("template.macros_dropped", "info", "layout", "The template's macros were not carried over: the deck is a plain .pptx."));
   ctx.signal?.throwIfAborted();
   return { bytes, diagnostics };

@@ -30,6 +30,13 @@ const cases: Array<{ name: string; language?: string; why: string }> = [
   { name: "es", why: "Spanish, guessed: the text uses « », so straight quotes follow; 25% gets its space" },
   { name: "es-curly", language: "es", why: "Spanish written with “ ”: straight quotes follow the author's curly ones" },
   { name: "fr", language: "fr", why: "French: « » set off, a narrow space before ! and ;, 10 %" },
+  // The languages below give no language either: each is told from its text, as for the caller's own Markdown.
+  { name: "fr-tight", why: "French, guessed: the spaces the author left out before ; : ! ? and inside « » are put in; 10:30, URLs and code keep theirs" },
+  { name: "de", why: "German, guessed: „ “ and ‚ ‘, 12 % (DIN 5008), 184,7 Mio. held together" },
+  { name: "ca", why: "Catalan, guessed: « » (IEC), 12 %, no space before the colon" },
+  { name: "pt", why: "European Portuguese, guessed: « », no space before the colon or the percent sign" },
+  { name: "nl", why: "Dutch, guessed: “ ” and ‘ ’ as typed, no space before the percent sign" },
+  { name: "it", why: "Italian, guessed: “ ” when the author typed no « », nothing before ! or :" },
 ];
 
 describe("typography golden files", () => {
