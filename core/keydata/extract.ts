@@ -1,14 +1,16 @@
 /**
  * Key data: the amounts, dates, tax ids and bank identifiers of a document, each with its role
  * and the words around it (service-interface.md, Report `key_data`: `value`, `kind`, `role`,
- * `context`). Deterministic pattern matching, English and Spanish; no model.
+ * `context`). Deterministic pattern matching in English, Spanish, German, French, Italian, Portuguese, Dutch and
+ * Catalan; no model.
  *
  * What is found:
- * - amount: a number with a currency before or after it: `$1,200.50`, `1.200,50 €`, `EUR 300`,
- *   `USD 75`, `£40`, `300 euros`, `$2 million`, `3 millones de euros`.
- * - date: ISO `2026-03-01`; `1 March 2026`, `March 1, 2026`, `1st of March 2026`;
- *   `1 de marzo de 2026`; numeric `01/03/2026`, `1-3-2026`, `01.03.2026` (day first unless
- *   the numbers say otherwise or `dayFirst: false`).
+ * - amount (core/keydata/amounts.ts): a number with a currency before or after it: `$1,200.50`, `1.200,50 €`,
+ *   `EUR 300`, `£40`, `300 euros`, `$2 million`, `3 millones de euros`, `184,7 Mio. €`, `12,5 M€`; ranges as one
+ *   amount with both ends (`£44 to £46 million`).
+ * - date (core/keydata/dates.ts): ISO `2026-03-01`; `1 March 2026`, `March 1, 2026`, `1 de marzo de 2026`,
+ *   `3. März 2026`, `1er mars 2026`, `1° marzo 2026`, `1 maart 2026`; numeric `01/03/2026`, `1-3-2026`, `01.03.2026`
+ *   (day first unless the numbers say otherwise or `dayFirst: false`).
  * - tax_id: Spanish NIF, NIE and CIF (control character checked; one that fails its check is
  *   kept only after a NIF/CIF/NIE/DNI/VAT label, since reference codes share the shape); EU VAT
  *   numbers with their country prefix, format checked per country and check digits for ES, DE,
@@ -23,14 +25,18 @@
  * date gives `valid: false`. `valid` is absent when nothing could be checked (amounts, VAT numbers
  * of countries without a check-digit rule here).
  *
- * `role` comes from the nearest role word in the same sentence, before the value or just after
- * it ("Total: $121", "a $300 deposit"); "mentioned" when there is none. `context` is the
+ * `role` comes from the nearest role word (core/keydata/roles.ts) in the same sentence, before the value or just
+ * after it ("Total: $121", "a $300 deposit"), but not a word after it that the value is only joined to ("an allowance
+ * of €45 paid with the salary" is an allowance); "mentioned" when there is none. `context` is the
  * sentence, or ±60 characters around the value when the sentence is longer than 200.
  *
  * Blocks are the caller's units of text (a paragraph, a heading, a table row written as its cells
  * joined by " | "); `keyDataBlocks` in `blocks.ts` makes them from an IR document.
  */
 import { bicValid, einValid, formatIban, ibanLengths, ibanValid, spanishIdValid, spanishScheme, vatRules, vatValid } from "./checks.ts";
+import { findAmounts } from "./amounts.ts";
+import { readDates, realDate } from "./dates.ts";
+import { amountRoles, dateRoles, linkerBetween, partyRoles, qualifierAfter, qualifierBefore, type RoleCue } from "./roles.ts";
 import { parseWritten } from "./written.ts";
 
 export type KeyDataKind = "amount" | "date" | "tax_id" | "iban" | "bic";
@@ -39,13 +45,13 @@ export interface KeyData {
   /** As printed: amounts and dates as written, ids compact, IBANs in groups of four. */
   value: string;
   kind: KeyDataKind;
-  /** total, subtotal, vat, tax, deposit, fee, price…, due_date, issue_date…, supplier, customer…, or "mentioned". */
+  /** total, subtotal, vat, tax, deposit, fee, allowance, price…, due_date, effective_date…, supplier, customer…, or "mentioned". */
   role: string;
   context: string;
   nodeId?: string;
   /** `false`: check digits or calendar say the value is wrong; absent when there is nothing to check. */
   valid?: boolean;
-  /** Machine form: amounts `EUR 1200.50`, dates `2026-03-01`. */
+  /** Machine form: amounts `EUR 1200.50` (ranges `EUR 44000000.00 to 46000000.00`), dates `2026-03-01`. */
   normalized?: string;
   /** For tax ids: `ES-NIF`, `ES-NIE`, `ES-CIF`, `EU-VAT`, `US-EIN`. */
   scheme?: string;
@@ -70,7 +76,6 @@ interface Found {
 // Matchers, run in this order; a later matcher never takes text an earlier one took.
 
 const boundaryAfter = (text: string, at: number) => at >= text.length || !/[\p{L}\p{N}]/u.test(text[at]!);
-const boundaryBefore = (text: string, at: number) => at === 0 || !/[\p{L}\p{N}]/u.test(text[at - 1]!);
 
 function findIbans(text: string): Found[] {
   const out: Found[] = [];
@@ -191,156 +196,32 @@ function lengthOfPrefix(original: string, written: string): number {
 
 // --- dates ---------------------------------------------------------------------------------------
 
-const months: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
-  july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11,
-  december: 12, dec: 12,
-  enero: 1, ene: 1, febrero: 2, marzo: 3, abril: 4, abr: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, ago: 8,
-  septiembre: 9, setiembre: 9, octubre: 10, noviembre: 11, diciembre: 12, dic: 12,
-};
-const monthAlt = Object.keys(months).sort((a, b) => b.length - a.length).join("|");
-
-export function realDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return day <= days[month - 1]!;
-}
+export { realDate } from "./dates.ts";
 
 const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 
-function dateFound(m: RegExpMatchArray, year: number, month: number, day: number): Found {
-  return {
-    start: m.index!,
-    end: m.index! + m[0].length,
-    kind: "date",
-    value: m[0],
-    valid: realDate(year, month, day),
-    normalized: iso(year, month, day),
-  };
-}
-
+/** Whole dates only (core/keydata/dates.ts); a numeric one is day first unless its numbers say otherwise or `dayFirst: false`. */
 function findDates(text: string, dayFirst: boolean): Found[] {
-  const out: Found[] = [];
-  const ord = "(?:st|nd|rd|th|\\.?º|\\.?°|\\.?ª)?";
-  for (const m of text.matchAll(/(?<![\p{N}-])(\d{4})-(\d{2})-(\d{2})(?![\p{N}-])/gu)) {
-    out.push(dateFound(m, Number(m[1]), Number(m[2]), Number(m[3])));
-  }
-  // 1 March 2026, 1st of March, 2026, 1 de marzo de 2026, 1 Mar. 2026
-  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})${ord}(?:\\s+of|\\s+de)?\\s+(${monthAlt})\\.?,?\\s+(?:de(?:l)?\\s+)?(\\d{4})(?!\\p{N})`, "giu"))) {
-    out.push(dateFound(m, Number(m[3]), months[m[2]!.toLowerCase()]!, Number(m[1])));
-  }
-  // March 1, 2026 / March 1st 2026
-  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(${monthAlt})\\.?\\s+(\\d{1,2})${ord},?\\s+(\\d{4})(?!\\p{N})`, "giu"))) {
-    out.push(dateFound(m, Number(m[3]), months[m[1]!.toLowerCase()]!, Number(m[2])));
-  }
-  // 01/03/2026, 1-3-2026, 01.03.2026
-  for (const m of text.matchAll(/(?<![\p{N}/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\p{N}/-])/gu)) {
-    const [a, b, year] = [Number(m[1]), Number(m[3]), Number(m[4])];
-    const dayMonth = a > 12 && b <= 12 ? true : b > 12 && a <= 12 ? false : dayFirst;
-    out.push(dateFound(m, year, dayMonth ? b : a, dayMonth ? a : b));
-  }
-  return out;
+  return readDates(text).map((d) => {
+    let { year, month, day } = d;
+    if (d.numeric) {
+      const { first: a, second: b } = d.numeric;
+      const dayMonth = a > 12 && b <= 12 ? true : b > 12 && a <= 12 ? false : dayFirst;
+      [month, day] = dayMonth ? [b, a] : [a, b];
+    }
+    return { start: d.start, end: d.end, kind: "date", value: d.raw, valid: realDate(year!, month!, day!), normalized: iso(year!, month!, day!) };
+  });
 }
 
-// --- amounts ---------------------------------------------------------------------------------------
-
-const codes = "EUR|USD|GBP|CHF|JPY|CNY|CAD|AUD|MXN|ARS|CLP|COP|PEN|BRL|SEK|NOK|DKK|PLN|CZK|HUF|RON|INR";
-const symbolCodes: Record<string, string> = { "€": "EUR", $: "USD", US$: "USD", "£": "GBP", "¥": "JPY" };
-const wordCodes: Array<[RegExp, string]> = [
-  [/^euros?$/i, "EUR"],
-  [/^(d[oó]lares|dollars?|d[oó]lar)$/i, "USD"],
-  [/^(libras?|pounds?)(\s+sterling|\s+esterlinas?)?$/i, "GBP"],
-];
-const number = String.raw`\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[\u00A0\u202F ]\d{3})+)(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
-/** "de" between a scale and the currency ("18,2 M de euros"): taken only when the currency follows, so it never ends an amount. */
-const deBeforeCurrency = String.raw`(?:\s+de(?=\s*(?:euros?|d[oó]lares|dollars?|libras?|€|US\$|\$|£|[A-Z]{3})(?![\p{L}])))?`;
-/**
- * A scale after the number keeps the amount's size: "EUR 18.2 M", "€18.2m", "USD 3 bn", "1.5 k €", "18,2 millones de
- * euros", "18,2 M de euros", "EUR 18,2 millones". The short letters may touch the number; they are spelled in both
- * cases because the prefix pattern is case-sensitive (its currency codes are upper case). A scale word is whole, so
- * "mil" is not taken for the start of "millones".
- */
-const scale = String.raw`(?:\s*(?:[kK]|[mM]{1,2}|[mM]n|[bB]n?)(?![\p{L}\p{N}²³])${deBeforeCurrency}|\s+(?:[tT]housands?|[mM]illions?|[bB]illions?|mil(?:\s+millones)?|millones|millón|millon)(?![\p{L}])${deBeforeCurrency})?`;
-
-const scales: Record<string, number> = {
-  k: 1e3, m: 1e6, mm: 1e6, mn: 1e6, b: 1e9, bn: 1e9, thousand: 1e3, thousands: 1e3, million: 1e6, millions: 1e6,
-  billion: 1e9, billions: 1e9, mil: 1e3, "mil millones": 1e9, millones: 1e6, "millón": 1e6, millon: 1e6,
-};
+// --- amounts: core/keydata/amounts.ts ---------------------------------------------------------------
 
 /** "1.200,50" → 1200.5; "1,200.50" → 1200.5; "1.200" → 1200; "1,5" → 1.5; "0,125" → 0.125 (core/keydata/written.ts). */
 export const parseNumber = (written: string): number => parseWritten(written).value;
 
-function scaleOf(written: string | undefined): number {
-  const key = (written ?? "").trim().toLowerCase().replace(/\s+de$/, "").replace(/\s+/g, " ");
-  return key === "" ? 1 : (scales[key] ?? 1);
-}
-
-function amount(start: number, written: string, value: number, code: string): Found {
-  return { start, end: start + written.length, kind: "amount", value: written.replace(/\s+/g, " "), normalized: `${code} ${value.toFixed(2)}` };
-}
-
-function findAmounts(text: string): Found[] {
-  const out: Found[] = [];
-  const prefix = new RegExp(`(-)?(US\\$|\\$|€|£|¥|(?<![\\p{L}])(?:${codes})(?![\\p{L}]))\\s?(-)?(${number})(${scale})(?!\\p{N})`, "gu");
-  for (const m of text.matchAll(prefix)) {
-    if (!boundaryAfter(text, m.index! + m[0].length)) continue;
-    const code = symbolCodes[m[2]!] ?? m[2]!;
-    const sign = m[1] || m[3] ? -1 : 1;
-    out.push(amount(m.index!, m[0], sign * parseNumber(m[4]!) * scaleOf(m[5]), code));
-  }
-  const suffix = new RegExp(
-    `(?<![\\p{N}.,])(-)?(${number})(${scale})\\s?(€|\\$|£|(?:${codes})(?![\\p{L}])|euros?(?![\\p{L}])|d[oó]lares(?![\\p{L}])|dollars?(?![\\p{L}])|libras?(?:\\s+esterlinas?)?(?![\\p{L}])|pounds?(?:\\s+sterling)?(?![\\p{L}]))`,
-    "giu",
-  );
-  for (const m of text.matchAll(suffix)) {
-    const currency = m[4]!;
-    const code = symbolCodes[currency] ?? wordCodes.find(([p]) => p.test(currency))?.[1] ?? currency.toUpperCase();
-    if (!boundaryBefore(text, m.index!)) continue;
-    out.push(amount(m.index!, m[0], (m[1] ? -1 : 1) * parseNumber(m[2]!) * scaleOf(m[3]), code));
-  }
-  return out;
-}
+const amounts = (text: string): Found[] => findAmounts(text).map((a) => ({ ...a, kind: "amount" }));
 
 // ---------------------------------------------------------------------------------------------
 // Roles
-
-interface RoleCue {
-  role: string;
-  pattern: RegExp;
-}
-
-const amountRoles: RoleCue[] = [
-  { role: "subtotal", pattern: /\b(subtotal|sub-total|base imponible|net amount|net total|importe neto)\b/gi },
-  { role: "total", pattern: /\b(grand total|total amount|amount due|total due|balance due|total a pagar|importe total|total)\b/gi },
-  { role: "vat", pattern: /\b(VAT|IVA|I\.V\.A\.)(?![\p{L}])/giu },
-  { role: "tax", pattern: /\b(sales tax|taxes|tax|withholding|impuestos?|IRPF|retenci[oó]n)\b/gi },
-  { role: "deposit", pattern: /\b(security deposit|deposit|down payment|advance payment|retainer|fianza|dep[oó]sito|anticipo|paga y señal|señal)(?![\p{L}])/giu },
-  { role: "penalty", pattern: /\b(penalty|penalties|late charge|penalizaci[oó]n|multa|cl[aá]usula penal)(?![\p{L}])/giu },
-  { role: "discount", pattern: /\b(discount|descuento|rebate|bonificaci[oó]n)(?![\p{L}])/giu },
-  { role: "fee", pattern: /\b(fees?|commission|charges?|honorarios|comisi[oó]n|cuota|tarifa)(?![\p{L}])/giu },
-  { role: "rent", pattern: /\b(rent|rental|alquiler|renta)\b/gi },
-  { role: "salary", pattern: /\b(salary|wage|salario|sueldo|retribuci[oó]n|remuneraci[oó]n)(?![\p{L}])/giu },
-  { role: "price", pattern: /\b(price|cost|amount|sum|precio|coste|costo|importe|valor|cantidad|suma)\b/gi },
-];
-
-const dateRoles: RoleCue[] = [
-  { role: "due_date", pattern: /\b(due date|due|payable (?:by|on|before)|pay(?:ment)? by|payment date|deadline|no later than|fecha de vencimiento|vencimiento|vence|fecha l[ií]mite|a m[aá]s tardar|antes del?)(?![\p{L}])/giu },
-  { role: "issue_date", pattern: /\b(issue date|date of issue|issued(?: on)?|invoice date|dated|fecha de emisi[oó]n|fecha de expedici[oó]n|fecha de (?:la )?factura|emitid[ao])(?![\p{L}])/giu },
-  { role: "effective_date", pattern: /\b(effective date|effective(?: as of| from| on)?|commencement date|start date|starts? on|begins? on|with effect from|entrada en vigor|con efectos(?: desde)?|fecha de inicio|a partir del?)(?![\p{L}])/giu },
-  { role: "end_date", pattern: /\b(end date|expiry date|expiration date|expires?(?: on)?|terminates? on|ends? on|until|fecha de (?:fin|finalizaci[oó]n|terminaci[oó]n)|finaliza(?: el)?|hasta el)(?![\p{L}])/giu },
-  { role: "signature_date", pattern: /\b(date of signature|signed(?: on)?|signature|executed(?: on)?|fecha de firma|firmad[oa](?: el)?|firma|suscrit[oa])(?![\p{L}])/giu },
-];
-
-const partyRoles: RoleCue[] = [
-  { role: "supplier", pattern: /\b(supplier|vendor|seller|service provider|provider|contractor|issuer|landlord|lessor|proveedor|vendedor|prestador|emisor|arrendador|contratista)(?![\p{L}])/giu },
-  { role: "customer", pattern: /\b(customer|client|buyer|purchaser|tenant|lessee|bill to|cliente|comprador|destinatario|arrendatario|contratante)(?![\p{L}])/giu },
-  { role: "payer", pattern: /\b(payer|debtor|ordering party|pagador|ordenante|deudor)(?![\p{L}])/giu },
-  { role: "payee", pattern: /\b(payee|beneficiary|creditor|pay to|remit to|transfer to|pay into|beneficiario|acreedor|ingresar en|transferencia a)(?![\p{L}])/giu },
-];
-
-/** Tax words that qualify an amount ("plus VAT", "IVA incluido") rather than name it. */
-const qualifierBefore = /(plus|más|mas|\+|excl\.?|excluding|including|incl\.?|sin|con|without|with)\s*$/i;
-const qualifierAfter = /^\s*(incluido|incluida|included|not included|excluded|excluido|aparte)/i;
 
 const cuesFor: Record<KeyDataKind, RoleCue[]> = {
   amount: amountRoles,
@@ -380,11 +261,16 @@ function roleOf(text: string, found: Found, all: Found[]): string {
       // Words after the value count when close, and less than words before it.
       const distance = at < found.start ? found.start - stop : 1.5 * (at - found.end) + 2;
       if (at >= found.end && at - found.end > 25) continue;
+      if (at >= found.end && linkerBetween.test(text.slice(found.end, at))) continue;
       if (!best || distance < best.distance) best = { role: cue.role, distance };
     }
   }
   if (!best && found.kind === "date" && /(?:^|\s)[Ee]n\s+\p{Lu}[\p{L} .-]*,\s*(a\s+)?$/u.test(text.slice(from, found.start))) {
     // "En Madrid, a 1 de marzo de 2026": the place and date a Spanish document is signed.
+    return "signature_date";
+  }
+  if (!best && found.kind === "date" && /(?:^|\s)(?:[Ff]ait\s+à|[Ff]atto\s+a)\s+\p{Lu}[\p{L} .-]*,\s*(?:le|il|l[ìi])?\s*$/u.test(text.slice(from, found.start))) {
+    // "Fait à Paris, le 1er mars 2025", "Fatto a Roma, il 1° marzo 2025": the same in French and Italian.
     return "signature_date";
   }
   return best?.role ?? "mentioned";
@@ -415,7 +301,7 @@ export function extractKeyData(blocks: ReadonlyArray<{ text: string; nodeId?: st
     take(findBics(text));
     take(findTaxIds(text));
     take(findDates(text, dayFirst));
-    take(findAmounts(text));
+    take(amounts(text));
     taken.sort((a, b) => a.start - b.start);
     for (const found of taken) {
       out.push({

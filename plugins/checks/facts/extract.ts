@@ -1,6 +1,7 @@
 /**
- * The facts of a text: amounts, percentages, meaningful numbers, dates and quotations, with where they are, in English
- * and Spanish. Matchers run in a fixed order (quotations, dates, amounts, percentages, years, numbers) and a later one
+ * The facts of a text: amounts, percentages, meaningful numbers, dates and quotations, with where they are, in English,
+ * Spanish, German, French, Italian, Portuguese, Dutch and Catalan (dates read by core/keydata/dates.ts, scale and
+ * currency words from core/keydata/amount-words.ts). Matchers run in a fixed order (quotations, dates, amounts, percentages, years, numbers) and a later one
  * never takes text an earlier one took, so `3 de marzo de 2025` is one date, not a day and a year.
  *
  * In the document (`mode: "text"`) only what states a fact counts; these are skipped, as references or structure:
@@ -21,8 +22,10 @@
  *
  * In request and source texts (`mode: "all"`) nothing is skipped: any number there may support the document.
  */
+import { CURRENCY_WORD_PATTERN, SCALE_ABBREVIATIONS, SCALE_TO_CURRENCY, SCALE_WORDS } from "../../../core/keydata/amount-words.ts";
+import { readDates } from "../../../core/keydata/dates.ts";
 import type { DateValue } from "./normalise.ts";
-import { CURRENCY_CODES, FULL_MONTH_ALT, MONTHS, MONTH_ALT, currencyCode, normaliseQuote, parseWritten, realDate, scaleOf } from "./normalise.ts";
+import { CURRENCY_CODES, currencyCode, normaliseQuote, parseWritten, realDate, scaleOf } from "./normalise.ts";
 
 export type FactKind = "amount" | "percent" | "number" | "date" | "quote";
 
@@ -55,14 +58,19 @@ export interface ExtractOptions {
   readonly numbered?: boolean;
 }
 
-/** A number; thousands grouped by commas, dots or narrow spaces (a plain space only after a currency: `EUR 1 200`). */
+/**
+ * A number; thousands grouped by commas, dots or narrow spaces. A plain space groups thousands (`1 234 567,89`, as
+ * French and others write them) only after or before a currency or percent sign (`SPACED_NUM`), or, for a bare
+ * number, when decimals follow (`SPACED_DECIMAL`): without them digit groups run together are a phone number.
+ */
 const NUM = String.raw`\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[\u00A0\u202F]\d{3})+)(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
 const SPACED_NUM = String.raw`\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[\u00A0\u202F ]\d{3})+)(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
-const WORD_SCALE = String.raw`thousand|millions?|billions?|trillion|mil\s+millones|millones|mill[oó]n|millardos?|billones|bill[oó]n|mil`;
-const LETTER_SCALE = String.raw`MM|mn|bn|[kKMB]`;
+const SPACED_DECIMAL = String.raw`\d{1,3}(?: \d{3})+,\d+`;
+const WORD_SCALE = SCALE_WORDS;
+const LETTER_SCALE = String.raw`${SCALE_ABBREVIATIONS}|MM|mn|bn|[kKMB]`;
 const SCALE = String.raw`(?:\s*(?:${LETTER_SCALE})(?![\p{L}\p{N}])|\s+(?:${WORD_SCALE})(?![\p{L}]))`;
 const CURRENCY_BEFORE = String.raw`US\$|\$|€|£|¥|(?<![\p{L}])(?:${CURRENCY_CODES})(?![\p{L}])`;
-const CURRENCY_AFTER = String.raw`€|\$|£|(?:${CURRENCY_CODES})(?![\p{L}])|euros?(?![\p{L}])|d[oó]lar(?:es)?(?![\p{L}])|dollars?(?![\p{L}])|libras?(?:\s+esterlinas?)?(?![\p{L}])|pounds?(?:\s+sterling)?(?![\p{L}])`;
+const CURRENCY_AFTER = String.raw`€|\$|£|(?:${CURRENCY_CODES})(?![\p{L}])|${CURRENCY_WORD_PATTERN}`;
 
 const REFERENCE_WORDS =
   /(?:^|[^\p{L}])(?:clauses?|cl[aá]usulas?|sections?|secci[oó]n(?:es)?|articles?|art[ií]culos?|arts?\.|apartados?|paragraphs?|p[aá]rrafos?|pages?|p[aá]ginas?|p[aá]gs?\.|pp?\.|annex(?:es)?|anexos?|appendix|ap[eé]ndices?|chapters?|cap[ií]tulos?|points?|puntos?|items?|steps?|pasos?|tables?|tablas?|figures?|figuras?|schedules?|exhibits?|notes?|notas?|no\.|n[º°]|n\.[º°]|n[uú]m\.|numbers?|n[uú]meros?|versions?|versi[oó]n|v\.|ley(?:es)?|laws?|acts?|real\s+decreto|decreto(?:-ley)?|directives?|directivas?|regulations?|reglamentos?|rules?|reglas?|rooms?|salas?|floors?|plantas?|lines?|l[ií]neas?|ISO|RFC|UNE|NIF|CIF|refs?\.?|references?|referencias?|expedientes?|exp\.|cases?|asuntos?|autos|recursos?|postcode|post\s+code|postal\s+code|zip(?:\s+code)?|c[oó]digo\s+postal|C\.\s?P\.|CP|phone|tel\.?|tel[eé]fono|fax)\s*(?:\((?:EU|UE|CE|EC)\)\s*)?$/iu;
@@ -120,50 +128,19 @@ function findQuotes(text: string): Fact[] {
 
 // --- dates -------------------------------------------------------------------------------------------
 
-const ORD = String.raw`(?:st|nd|rd|th|\.?º|\.?°|\.?ª)?`;
 const YEAR = String.raw`(1[89]\d{2}|20\d{2}|2100)`;
 
-const date = (m: RegExpMatchArray, readings: DateValue[]): Fact | null => {
-  const real = readings.filter((d) => d.day === null || realDate(d.year ?? 2000, d.month!, d.day));
-  if (real.length === 0) return null;
-  return { kind: "date", start: m.index!, end: m.index! + m[0].length, raw: m[0], dates: real };
-};
-
+/** Dates as core/keydata/dates.ts reads them, partial ones included; a numeric `04/03/2025` has both readings unless one number cannot be a month. */
 function findDates(text: string): Fact[] {
-  const out: Array<Fact | null> = [];
-  const month = (name: string) => MONTHS[name.toLowerCase().replace(/\.$/, "")]!;
-  for (const m of text.matchAll(/(?<![\p{N}-])(\d{4})-(\d{2})-(\d{2})(?![\p{N}-])/gu)) {
-    out.push(date(m, [{ year: +m[1]!, month: +m[2]!, day: +m[3]! }]));
+  const out: Fact[] = [];
+  for (const d of readDates(text, { partial: true })) {
+    const readings: DateValue[] = d.numeric
+      ? [{ year: d.year, month: d.numeric.second, day: d.numeric.first }, ...(d.numeric.first !== d.numeric.second && d.numeric.first <= 12 ? [{ year: d.year, month: d.numeric.first, day: d.numeric.second }] : [])]
+      : [{ year: d.year, month: d.month, day: d.day }];
+    const real = readings.filter((r) => r.day === null || realDate(r.year ?? 2000, r.month!, r.day));
+    if (real.length > 0) out.push({ kind: "date", start: d.start, end: d.end, raw: d.raw, dates: real });
   }
-  // 3 March 2025, 3rd of March, 2025, 3 de marzo de 2025, 3 Mar. 2025
-  for (const m of text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])(\d{1,2})${ORD}(?:\s+of|\s+de)?\s+(${MONTH_ALT})\.?,?\s+(?:de(?:l)?\s+)?(\d{4})(?!\p{N})`, "giu"))) {
-    out.push(date(m, [{ year: +m[3]!, month: month(m[2]!), day: +m[1]! }]));
-  }
-  // March 3, 2025 / March 3rd 2025
-  for (const m of text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])(${MONTH_ALT})\.?\s+(\d{1,2})${ORD},?\s+(\d{4})(?!\p{N})`, "giu"))) {
-    out.push(date(m, [{ year: +m[3]!, month: month(m[1]!), day: +m[2]! }]));
-  }
-  // 03/03/2025, 3-3-2025, 03.03.2025: both readings unless one number cannot be a month.
-  for (const m of text.matchAll(/(?<![\p{N}/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\p{N}/-])/gu)) {
-    const [a, b, year] = [+m[1]!, +m[3]!, +m[4]!];
-    const readings: DateValue[] = [{ year, month: b, day: a }];
-    if (a !== b && a <= 12) readings.push({ year, month: a, day: b });
-    out.push(date(m, readings));
-  }
-  // March 2025, marzo de 2025, Mar 2025
-  for (const m of text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])(${MONTH_ALT})\.?,?\s+(?:de(?:l)?\s+)?${YEAR}(?!\p{N})`, "giu"))) {
-    out.push(date(m, [{ year: +m[2]!, month: month(m[1]!), day: null }]));
-  }
-  // 3 de marzo, 3 March, March 3 (no year): full month names, English ones capitalised ("may" is a verb).
-  for (const m of text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])(\d{1,2})${ORD}(?:\s+of|\s+de)?\s+(${FULL_MONTH_ALT})(?![\p{L}])`, "giu"))) {
-    if (/^[a-z]/.test(m[2]!) && !/^(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)$/.test(m[2]!)) continue;
-    out.push(date(m, [{ year: null, month: month(m[2]!), day: +m[1]! }]));
-  }
-  for (const m of text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])(${FULL_MONTH_ALT})\s+(\d{1,2})${ORD}(?![\p{L}\p{N}])`, "gu"))) {
-    if (!/^[A-Z]/.test(m[1]!)) continue;
-    out.push(date(m, [{ year: null, month: month(m[1]!), day: +m[2]! }]));
-  }
-  return out.filter((f): f is Fact => f !== null);
+  return out;
 }
 
 function findYears(text: string): Fact[] {
@@ -182,7 +159,7 @@ function findAmounts(text: string): Fact[] {
   for (const m of text.matchAll(before)) {
     out.push(figure("amount", m.index!, m[0], m[2]!, m[3], { currency: currencyCode(m[1]!) }));
   }
-  const after = new RegExp(String.raw`(?<![\p{L}\p{N}.,])[-−]?(${NUM})(${SCALE})?(?:\s+de)?\s?(${CURRENCY_AFTER})`, "giu");
+  const after = new RegExp(String.raw`(?<![\p{L}\p{N}.,])[-−]?(${SPACED_NUM})(${SCALE})?${SCALE_TO_CURRENCY}?\s?(${CURRENCY_AFTER})`, "giu");
   for (const m of text.matchAll(after)) {
     out.push(figure("amount", m.index!, m[0], m[1]!, m[2], { currency: currencyCode(m[3]!) }));
   }
@@ -192,7 +169,7 @@ function findAmounts(text: string): Fact[] {
 function findPercents(text: string): Fact[] {
   const out: Fact[] = [];
   const pattern = new RegExp(
-    String.raw`(?<![\p{L}\p{N}.,])[-−+]?(${NUM})\s?(?:%|per\s?cent(?![\p{L}])|percent(?:age\s+points?)?(?![\p{L}])|por\s+ciento(?![\p{L}])|puntos\s+porcentuales(?![\p{L}])|p\.\s?p\.)`,
+    String.raw`(?<![\p{L}\p{N}.,])[-−+]?(${SPACED_NUM})\s?(?:%|per\s?cent(?![\p{L}])|percent(?:age\s+points?)?(?![\p{L}])|por\s+ciento(?![\p{L}])|puntos\s+porcentuales(?![\p{L}])|p\.\s?p\.|Prozent(?:punkte)?(?![\p{L}])|pour\s?cent(?![\p{L}])|points?\s+de\s+pourcentage(?![\p{L}])|per\s+cento(?![\p{L}])|punti\s+percentuali(?![\p{L}])|por\s+cento(?![\p{L}])|pontos\s+percentuais(?![\p{L}])|procent(?:puntt?en)?(?![\p{L}])|per\s+cent(?![\p{L}])|punts\s+percentuals(?![\p{L}]))`,
     "giu",
   );
   for (const m of text.matchAll(pattern)) out.push(figure("percent", m.index!, m[0], m[1]!, undefined));
@@ -201,7 +178,7 @@ function findPercents(text: string): Fact[] {
 
 function findNumbers(text: string): Fact[] {
   const out: Fact[] = [];
-  const pattern = new RegExp(String.raw`(?<![\p{L}\p{N}.,/:#+]|\p{L}[-–])(${NUM})(\s+(?:${WORD_SCALE})(?![\p{L}]))?(?![\p{L}\p{N}º°ª]|[.,]\d|[:/]\d)`, "gu");
+  const pattern = new RegExp(String.raw`(?<![\p{L}\p{N}.,/:#+]|\p{L}[-–])(${SPACED_DECIMAL}|${NUM})(\s+(?:${WORD_SCALE})(?![\p{L}]))?(?![\p{L}\p{N}º°ª]|[.,]\d|[:/]\d)`, "gu");
   for (const m of text.matchAll(pattern)) out.push(figure("number", m.index!, m[0], m[1]!, m[2]));
   return out;
 }
