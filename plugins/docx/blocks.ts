@@ -13,7 +13,7 @@ import type { BlockPlace, MapContext } from "./context.ts";
 import { fitImage } from "./images.ts";
 import { mapInlines } from "./inlines.ts";
 import { listIndent, maxListLevel } from "./numbering.ts";
-import { styleIds } from "./styles.ts";
+import { headingSize, styleIds } from "./styles.ts";
 import { mapTable } from "./tables.ts";
 import { mapChart } from "./chart.ts";
 import { isLeadIn, isLineKept } from "./line-kept.ts";
@@ -71,7 +71,7 @@ const introducesKeptLines = (block: Block, next: Block | undefined): boolean =>
 function mapBlock(block: Block, ctx: MapContext, place: BlockPlace, extra: Extra): BodyChild[] {
   switch (block.type) {
     case "heading": {
-      const runs = mapInlines(block.inlines, ctx, { inFootnote: place.inFootnote });
+      const runs = mapInlines(block.inlines, ctx, { inFootnote: place.inFootnote, textSize: headingSize(ctx.style.font_size, block.level) });
       const bookmark = place.inFootnote ? undefined : ctx.bookmarks.get(block.id);
       return [
         new Paragraph({

@@ -7,7 +7,8 @@ import { ExternalHyperlink, FootnoteReferenceRun, TextRun } from "docx";
 import type { ParagraphChild } from "docx";
 import type { Inline, Mark } from "../../core/ir/types.ts";
 import type { MapContext } from "./context.ts";
-import { styleIds } from "./styles.ts";
+import { halfPoints } from "./geometry.ts";
+import { inlineCodeSize, styleIds } from "./styles.ts";
 import { safeHref, unsafeLink } from "../links.ts";
 
 /** Run properties forced on every run of a paragraph, e.g. bold in table header cells. */
@@ -16,6 +17,13 @@ export interface RunBase {
   inFootnote?: boolean;
   /** Set inside a hyperlink: runs take the Hyperlink character style. */
   hyperlink?: boolean;
+  /**
+   * Points, where the text is not set at the body size (a heading, a wide table): inline code is sized from it, since
+   * its character style is sized from the body.
+   */
+  textSize?: number;
+  /** Set `textSize` on every run: a table set smaller than its paragraph style. */
+  sizeRuns?: boolean;
 }
 
 export function mapInlines(inlines: Inline[], ctx: MapContext, base: RunBase = {}): ParagraphChild[] {
@@ -62,12 +70,15 @@ export function mapInlines(inlines: Inline[], ctx: MapContext, base: RunBase = {
 }
 
 function textRun(text: string, marks: Mark[], base: RunBase): TextRun {
-  const style = marks.includes("code") ? styleIds.inlineCode : base.hyperlink ? styleIds.hyperlink : undefined;
-  return new TextRun({ text, ...(style ? { style } : {}), ...markProps(marks, base) });
+  const code = marks.includes("code");
+  const style = code ? styleIds.inlineCode : base.hyperlink ? styleIds.hyperlink : undefined;
+  const size = base.textSize === undefined ? {} : code ? { size: inlineCodeSize(base.textSize) } : {};
+  return new TextRun({ text, ...(style ? { style } : {}), ...markProps(marks, base), ...size });
 }
 
 function markProps(marks: Mark[], base: RunBase) {
   return {
+    ...(base.sizeRuns && base.textSize !== undefined ? { size: halfPoints(base.textSize) } : {}),
     ...(marks.includes("bold") || base.bold ? { bold: true } : {}),
     ...(marks.includes("italic") ? { italics: true } : {}),
     ...(marks.includes("strike") ? { strike: true } : {}),

@@ -10,7 +10,7 @@
  * The type's own opening blocks (a memo's header, a minutes' meeting table, a letter's
  * left-aligned address blocks) come from `layout.ts`.
  */
-import { AlignmentType, Document, Footer, Header, HeadingLevel, PageBreak, PageNumber, PageOrientation, Paragraph, TextRun } from "docx";
+import { AlignmentType, Document, Footer, Header, HeadingLevel, PageBreak, PageNumber, Paragraph, TextRun } from "docx";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import { diagnostic } from "../../core/diagnostics.ts";
 import { guessLanguage } from "../../core/doctype/language.ts";
@@ -28,6 +28,7 @@ import { geometry, halfPoints } from "./geometry.ts";
 import type { TypeLayout } from "./layout.ts";
 import { typeLayout } from "./layout.ts";
 import { Numbering, wantsClauseNumbers } from "./numbering.ts";
+import { bodySections, landscapeContext, wordSections } from "./sections.ts";
 import { signatureTable } from "./signature-block.ts";
 import { styleIds, wordStyles } from "./styles.ts";
 import { mapFieldTable } from "./tables.ts";
@@ -82,7 +83,13 @@ export function mapDocument(
   const cover = style.cover_page && title !== undefined ? (layout.keepLeft ? { lines: [], authorNamed: false, taken: 0 } : coverLines(layout.body)) : undefined;
   const rest = cover ? { ...layout, body: layout.body.slice(cover.taken) } : layout;
   const front = frontMatter(title, cover, rest, toc, style, ctx, options);
-  const body = mapBody(rest, ctx, front.headerTable);
+  // A letter's kept-left blocks are counted over its whole body: a letter is not cut into sections.
+  const parts = rest.keepLeft ? [{ blocks: rest.body, landscape: false }] : bodySections(rest.body, ctx);
+  const body = parts.map((part, i) => ({
+    landscape: part.landscape,
+    // The type's own closing blocks (a contract's signatures) end the last part.
+    children: mapBody(i === parts.length - 1 ? { ...rest, body: part.blocks } : { body: part.blocks }, part.landscape ? landscapeContext(ctx) : ctx, i === 0 && front.headerTable),
+  }));
 
   const document = new Document({
     // An empty string leaves the element out: the file never names the service as its author.
@@ -92,24 +99,7 @@ export function mapDocument(
     styles: wordStyles(style, languageOf(ir)),
     numbering: { config: [...ctx.numbering.definitions.values()] },
     footnotes,
-    sections: [
-      {
-        properties: {
-          titlePage: style.cover_page && title !== undefined,
-          page: {
-            // docx takes portrait sizes and swaps them itself for landscape.
-            size: {
-              width: Math.min(page.pageWidth, page.pageHeight),
-              height: Math.max(page.pageWidth, page.pageHeight),
-              orientation: style.orientation === "landscape" ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
-            },
-            margin: { top: page.margin, right: page.margin, bottom: page.margin, left: page.margin, header: 708, footer: 708 },
-          },
-        },
-        ...pageFurniture(style),
-        children: [...front.children, ...body],
-      },
-    ],
+    sections: wordSections(front, body, { style, coverFirst: style.cover_page && title !== undefined, furniture: () => pageFurniture(style) }),
   });
   return { document, diagnostics: ctx.diagnostics };
 }
@@ -118,6 +108,8 @@ interface Front {
   children: BodyChild[];
   /** Whether the front ends with a header table, so the body needs space above it. */
   headerTable: boolean;
+  /** Whether the front ends with a page break (a cover, a table of contents). */
+  breakLast: boolean;
 }
 
 function frontMatter(
@@ -132,12 +124,16 @@ function frontMatter(
   const pages = options.headingPages;
   const out: BodyChild[] = [];
   let headerTable = false;
+  const breaks = new Set<BodyChild>();
   if (style.cover_page && title === undefined) {
     ctx.diagnostics.push(
       diagnostic("style.cover_page_skipped", "info", "style", "A cover page was asked for, but the document has no title to put on it."),
     );
   }
-  if (cover && title !== undefined) out.push(...coverPage(title, cover, ctx, options.author));
+  if (cover && title !== undefined) {
+    out.push(...coverPage(title, cover, ctx, options.author));
+    breaks.add(out[out.length - 1]!);
+  }
   else if (title !== undefined) out.push(new Paragraph({ heading: HeadingLevel.TITLE, text: title }));
   if (layout.memo) {
     out.push(new Paragraph({ style: styleIds.memoHeading, text: layout.memo.label }));
@@ -159,10 +155,11 @@ function frontMatter(
       const words = [title ?? "", ...toc.map((e) => e.text), ...layout.body.map((b) => (b.type === "paragraph" ? plainText(b.inlines) : ""))].join(" ");
       out.push(tableOfContents(toc, { ...(pages ? { pages } : {}), tabPosition: ctx.geometry.textWidth, title: guessLanguage(words) === "es" ? "Índice" : "Contents" }));
       out.push(new Paragraph({ children: [new PageBreak()] }));
+      breaks.add(out[out.length - 1]!);
       headerTable = false;
     }
   }
-  return { children: out, headerTable };
+  return { children: out, headerTable, breakLast: breaks.has(out[out.length - 1]!) };
 }
 
 /** The body, with a letter's address, date, closing and signature blocks kept left. */

@@ -26,6 +26,14 @@ export const styleIds = {
 
 /** The monospace face for code: in every Word, and Liberation Mono matches it for LibreOffice. */
 export const monoFont = "Courier New";
+/** Courier New's characters are 0.6 em wide: what a column must give to an identifier set in it. */
+export const monoEm = 0.6;
+/**
+ * Inline code is set a little smaller than the text around it (issue 30, item 7): a monospaced face at the same size
+ * looks larger (wider letters, Liberation Mono's tall x-height in the PDF). 11 pt text → 9.5 pt code.
+ */
+export const codeScale = 0.85;
+export const inlineCodeSize = (points: number): number => halfPoints(points * codeScale);
 export const codeShade = "F2F2F2";
 
 export function wordAlignment(align: Alignment): (typeof AlignmentType)[keyof typeof AlignmentType] {
@@ -44,6 +52,7 @@ export function wordAlignment(align: Alignment): (typeof AlignmentType)[keyof ty
 /** Heading sizes as multiples of the body size (Word's own scale: 11 pt body → 16/13/12 pt). */
 const headingScale = [1.45, 1.2, 1.1, 1, 1, 1] as const;
 const titleScale = 2.4;
+export const headingSize = (body: number, level: number): number => body * headingScale[Math.min(Math.max(level, 1), 6) - 1]!;
 
 /**
  * `language` (`es-ES`, `en-US`) is the text's: Word checks the spelling in it and LibreOffice's tagged PDF names it
@@ -173,7 +182,7 @@ export function wordStyles(style: StyleApplied, language: string): IStylesOption
         id: styleIds.inlineCode,
         name: "Verbatim Char",
         basedOn: "DefaultParagraphFont",
-        run: { font: monoFont, shading: { type: ShadingType.CLEAR, color: "auto", fill: codeShade } },
+        run: { font: monoFont, size: inlineCodeSize(body), shading: { type: ShadingType.CLEAR, color: "auto", fill: codeShade } },
       },
       {
         // Gaps must be impossible to miss before the document goes out.

@@ -1,6 +1,7 @@
 /**
- * IR tables → Word tables: full text width, columns as wide as their content asks (column-widths.ts),
- * header rows that repeat on every page, thin borders, a tinted header, and each column's alignment.
+ * IR tables → Word tables: full text width, columns as wide as their content asks (column-widths.ts), set smaller
+ * when their words would not fit otherwise, header rows that repeat on every page, thin borders, a tinted header,
+ * and each column's alignment. Words that still cannot fit get break opportunities where their parts meet (breaks.ts).
  */
 import { AlignmentType, BorderStyle, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import type { ColumnAlign, TableBlock, TableRow as IRTableRow } from "../../core/ir/types.ts";
@@ -9,7 +10,8 @@ import { hex, tint } from "./geometry.ts";
 import type { HeaderRow } from "./layout.ts";
 import { mapInlines } from "./inlines.ts";
 import { styleIds } from "./styles.ts";
-import { columnWidths } from "./column-widths.ts";
+import { boldWidth, tableFit } from "./column-widths.ts";
+import { breakLongWords } from "./breaks.ts";
 
 const border = { style: BorderStyle.SINGLE, size: 4, color: "BFBFBF" };
 /** Percent of the text width; docx writes it in OOXML fiftieths (5000 = 100%). */
@@ -18,7 +20,8 @@ const fullWidth = 100;
 export function mapTable(block: TableBlock, ctx: MapContext): Table | null {
   const columns = block.align.length;
   if (columns === 0 || block.header.length + block.rows.length === 0) return null;
-  const widths = columnWidths(block, ctx);
+  const { widths, fontSize, room } = tableFit(block, ctx);
+  const smaller = fontSize < ctx.style.font_size ? { textSize: fontSize, sizeRuns: true } : {};
   const row = (ir: IRTableRow, header: boolean) =>
     new TableRow({
       tableHeader: header,
@@ -32,7 +35,7 @@ export function mapTable(block: TableBlock, ctx: MapContext): Table | null {
               new Paragraph({
                 style: styleIds.tableText,
                 alignment: cellAlignment(block.align[c] ?? null),
-                children: mapInlines(cell.inlines, ctx, { bold: header }),
+                children: mapInlines(breakLongWords(cell.inlines, room[c] ?? Infinity, header ? boldWidth : 1), ctx, { bold: header, ...smaller }),
               }),
             ],
           }),

@@ -1,8 +1,10 @@
 /**
- * `table.overflow_width`: a table whose columns cannot fit the text width without breaking words. Word and
- * LibreOffice then squeeze the columns until words split letter by letter, or push the table into the margin.
- * The need is estimated from each column's longest unbreakable word at the body font size (an average glyph is
- * about 0.5 em wide) plus cell padding. The safe repair is landscape orientation, proposed when it would fit.
+ * `table.overflow_width`: a table whose columns cannot fit without breaking words. The Word renderer fits a wide
+ * table itself (issue 30, item 7): smaller type first, then a landscape page for that table alone; turning the whole
+ * document for one table is no repair. So only a table that does not fit a landscape page even in the smallest type
+ * is reported: its longest words will be cut (where their parts meet, when they have any).
+ * The need is estimated from each column's longest unbreakable word (an average glyph is about 0.5 em wide) plus
+ * cell padding.
  */
 import type { Block, TableBlock } from "../../../core/ir/types.ts";
 import { plainText } from "../../../core/ir/text.ts";
@@ -35,30 +37,30 @@ const pagesOf = (table: TableBlock, pages: ReadonlyArray<{ page: number; text: s
   return hit ? [hit.page] : [];
 };
 
+/** The smallest type the Word renderer sets a wide table in (plugins/docx/column-widths.ts, `smallestTableSize`). */
+const smallestTableSize = (body: number): number => Math.min(body, Math.max(8, body - 3));
+
 export const tableWidthCheck: PagesCheck = {
   id: "layout.table-width",
   stage: "pages",
   appliesTo: (ctx) => ctx.format === "docx" || ctx.format === "pdf",
   run: async (ir, ctx) => {
-    const available = textWidthIn(ctx.style.orientation, ctx.style.margins_cm);
-    const landscape = textWidthIn("landscape", ctx.style.margins_cm);
-    const diagnostics = [];
-    let fitsLandscape = true;
-    for (const table of tables(ir.blocks)) {
-      const needed = neededWidthIn(table, ctx.style.font_size);
-      if (needed <= available) continue;
-      if (needed > landscape) fitsLandscape = false;
-      diagnostics.push({
-        code: "table.overflow_width",
-        severity: "warning" as const,
-        category: "layout",
-        message: `A table needs about ${needed.toFixed(1)} in of width to keep its words whole; the page gives ${available.toFixed(1)} in.`,
-        nodeId: table.id,
-        location: { pages: pagesOf(table, ctx.pages) },
-      });
-    }
-    const repairs =
-      diagnostics.length && ctx.style.orientation === "portrait" && fitsLandscape ? [{ fix: "orientation.landscape", style: { orientation: "landscape" as const } }] : [];
-    return { diagnostics, repairs };
+    const available = textWidthIn("landscape", ctx.style.margins_cm);
+    const size = smallestTableSize(ctx.style.font_size);
+    const diagnostics = tables(ir.blocks).flatMap((table) => {
+      const needed = neededWidthIn(table, size);
+      if (needed <= available) return [];
+      return [
+        {
+          code: "table.overflow_width",
+          severity: "warning" as const,
+          category: "layout",
+          message: `A table needs about ${needed.toFixed(1)} in of width to keep its words whole even in ${size} pt type; a landscape page gives ${available.toFixed(1)} in, so some words are cut.`,
+          nodeId: table.id,
+          location: { pages: pagesOf(table, ctx.pages) },
+        },
+      ];
+    });
+    return { diagnostics, repairs: [] };
   },
 };

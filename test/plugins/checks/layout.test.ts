@@ -26,22 +26,22 @@ const ctx = (over: Partial<PagesCheckContext> = {}): PagesCheckContext => ({
 });
 const table = (cells: string[]) => `| ${cells.map((_, i) => `H${i}`).join(" | ")} |\n|${cells.map(() => "---").join("|")}|\n| ${cells.join(" | ")} |\n`;
 
-test("a table whose words cannot fit is reported, with landscape proposed only when it would fit", async () => {
+test("only a table that cannot keep its words whole on a landscape page in small type is reported; the document never turns", async () => {
   const cases = [
-    { given: table(["short", "words", "only"]), issues: 0, repair: false },
-    { given: table(Array(5).fill("Internationalisation")), issues: 1, repair: true },
-    { given: table(Array(9).fill("Internationalisation")), issues: 1, repair: false },
+    { given: table(["short", "words", "only"]), issues: 0 },
+    // Too wide for a portrait page at 11 pt: the Word renderer sets it smaller or turns its own page.
+    { given: table(Array(5).fill("Internationalisation")), issues: 0 },
+    { given: table(Array(9).fill("Internationalisation")), issues: 1 },
   ];
-  for (const { given, issues, repair } of cases) {
+  for (const { given, issues } of cases) {
     const { ir } = readMarkdown(given);
     const result = await tableWidthCheck.run(ir, ctx());
     assert.equal(result.diagnostics.length, issues, given);
     if (issues) assert.equal(result.diagnostics[0]!.code, "table.overflow_width");
-    assert.equal((result.repairs ?? []).length > 0, repair, given);
+    assert.deepEqual(result.repairs ?? [], [], "no repair turns the whole document");
   }
   const { ir } = readMarkdown(table(Array(5).fill("Internationalisation")));
   assert.ok(neededWidthIn(ir.blocks[0] as TableBlock, 11) > 6.3, "five 20-letter columns need more than a portrait A4 line");
-  assert.equal((await tableWidthCheck.run(ir, ctx({ style: { ...defaultStyle("report"), orientation: "landscape" } }))).diagnostics.length, 0, "and fit a landscape one");
 });
 
 test("empty pages are reported with their numbers, unless the document has pictures", async () => {
