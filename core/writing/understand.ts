@@ -160,7 +160,8 @@ export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | nul
     sector,
     storage: raw.storage === "local" || asksLocalStorage(prompt) ? "local" : "shared",
     harm: raw.harm === "harmful" || raw.harm === "doubtful" ? raw.harm : "none",
-    harmReason: String(raw.harm_reason ?? "").slice(0, 300),
+    // A weak model's reason can be noise ("/"): shown to the caller only when it is words.
+    harmReason: /\p{L}{3}/u.test(String(raw.harm_reason ?? "")) ? String(raw.harm_reason).trim().slice(0, 300) : "",
     quality: raw.quality === "best" || raw.quality === "standard" ? raw.quality : "fast",
     qualityReason: String(raw.quality_reason ?? "").slice(0, 300),
     // The request's own words or the judge: either is enough (rule 3), since a need missed is the caller's loss.

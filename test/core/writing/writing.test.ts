@@ -32,6 +32,11 @@ const raw = (over: Record<string, unknown> = {}) =>
   }) as Parameters<typeof understood>[0];
 
 describe("understanding", () => {
+  test("a weak judge's harm reason that is not words is not shown to the caller", () => {
+    assert.equal(understood(raw({ harm: "harmful", harm_reason: "/" }), "docx").harmReason, "");
+    assert.equal(understood(raw({ harm: "harmful", harm_reason: " a forged bank statement " }), "docx").harmReason, "a forged bank statement");
+  });
+
   test("the caller's format wins and fixes the confidence; the type fits the format", () => {
     const u = understood(raw({ format: "docx", format_confidence: 0.2 }), "pptx");
     assert.equal(u.format, "pptx");
