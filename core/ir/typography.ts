@@ -12,7 +12,7 @@
  */
 import { languageOf } from "../doctype/language-tag.ts";
 import { textUnits } from "./units.ts";
-import { assertNever, type Block, type Inline, type IRDocument, type TextInline } from "./types.ts";
+import { assertNever, type Block, type GapInline, type Inline, type IRDocument, type TextInline } from "./types.ts";
 
 const NBSP = "\u00A0";
 const NARROW_NBSP = "\u202F";
@@ -80,6 +80,7 @@ function walk(blocks: Block[], run: (texts: TextSlot[]) => void): void {
       case "heading":
       case "paragraph":
         run(slotsOf(block.inlines));
+        gapLabels(block.inlines, run);
         break;
       case "list":
         for (const item of block.items) walk(item.blocks, run);
@@ -89,7 +90,11 @@ function walk(blocks: Block[], run: (texts: TextSlot[]) => void): void {
         break;
       case "table":
         for (const row of [...block.header, ...block.rows]) {
-          for (const cell of row.cells) if (!/^\s*=/.test(cellText(cell.inlines))) run(slotsOf(cell.inlines));
+          for (const cell of row.cells) {
+            if (/^\s*=/.test(cellText(cell.inlines))) continue;
+            run(slotsOf(cell.inlines));
+            gapLabels(cell.inlines, run);
+          }
         }
         break;
       case "chart":
@@ -137,6 +142,17 @@ function slotsOf(inlines: Inline[]): TextSlot[] {
     }
   }
   return slots;
+}
+
+/**
+ * A gap's label is read as the words it is (`[DATO: the client's name]`): typeset on its own, since in its sentence the
+ * gap is one object a quote around it pairs across.
+ */
+function gapLabels(inlines: Inline[], run: (texts: TextSlot[]) => void): void {
+  for (const inline of inlines) {
+    if (inline.type === "link") gapLabels(inline.children, run);
+    else if (inline.type === "gap" && inline.label) run([{ text: inline.label, set: (text) => ((inline as GapInline).label = text) }]);
+  }
 }
 
 // --- one block's text -------------------------------------------------------------------------------------

@@ -87,6 +87,13 @@ describe("typeset", () => {
     }
   });
 
+  it("typesets a gap's words as the text around it, and pairs a quotation across the gap", async () => {
+    const { ir } = readMarkdown(`He said "pay [DATO: the client's "final" figure] now" and left.`);
+    const { bytes } = await docxPlugin.render!(typeset(ir, "en"), defaultStyle("report"), { type: "report" });
+    const plain = execFileSync("pandoc", ["-f", "docx", "-t", "plain", "--wrap=none"], { input: bytes, encoding: "utf8" });
+    assert.match(plain, /He said “pay \[DATO: the client’s “final” figure\] now” and left\./);
+  });
+
   it("LibreOffice keeps an amount with its currency and scale on one line", async () => {
     // The width puts "EUR 18,2 millones" across a line end; typeset, the three words move down together.
     const markdown = readFileSync(join(DIR, "es-break.md"), "utf8");
