@@ -12,7 +12,8 @@
  * - Images: an image standing in a paragraph becomes an image block there, splitting the
  *   paragraph around it; an image inside a link, emphasis or table cell keeps only its alt text.
  * - Gaps: `[DATO]` / `[DATO: label]` become gap inlines (see `inlines.ts`).
- * - Footnotes are numbered by first reference; definitions never referenced are dropped (info).
+ * - Footnotes are numbered by first reference; definitions never referenced are dropped (info). A heading that
+ *   had only footnote definitions under it is dropped with them: its notes are at the page feet.
  * - Raw HTML is not rendered: `<br>` becomes a line break, comments vanish, other HTML is left
  *   out with a diagnostic.
  * - Tables are made rectangular as GFM says: short rows padded with empty cells, long rows cut.
@@ -57,7 +58,7 @@ export function readMarkdown(markdown: string): { ir: IRDocument; diagnostics: D
     title = plainText(readInlines(first.children, ctx, { id: "doc" })).trim();
     body = body.slice(1);
   }
-  const blocks = readBlocks(body, ctx);
+  const blocks = readBlocks(withoutEmptiedHeadings(body), ctx);
   const footnotes = readFootnotes(ctx);
   const ir: IRDocument = title === "" ? { id: "doc", blocks, footnotes } : { id: "doc", title, blocks, footnotes };
   assignIds(ir);
@@ -94,6 +95,26 @@ function collectDefinitions(node: Nodes, ctx: ReadContext): void {
 function contains(node: Nodes, type: string): boolean {
   if (node.type === type) return true;
   return "children" in node && node.children.some((child) => contains(child as Nodes, type));
+}
+
+/**
+ * A heading whose section held only footnote definitions ("## References" over the `[^1]: …` lines) has nothing
+ * under it once they move to the page feet, so it goes too. A section with a subsection, or any text, keeps it.
+ */
+function withoutEmptiedHeadings(nodes: RootContent[]): RootContent[] {
+  const isDefinition = (node: RootContent) =>
+    node.type === "footnoteDefinition" || node.type === "definition" || (node.type === "html" && htmlComment.test(node.value.trim()) && !pageBreakComment.test(node.value.trim()));
+  const kept = nodes.filter((node, i) => {
+    if (node.type !== "heading") return true;
+    let end = i + 1;
+    while (end < nodes.length && nodes[end]!.type !== "heading") end++;
+    const section = nodes.slice(i + 1, end);
+    const next = nodes[end];
+    const subsection = next?.type === "heading" && next.depth > node.depth;
+    return subsection || !section.some((n) => n.type === "footnoteDefinition") || !section.every(isDefinition);
+  });
+  // "## Notes" over "### Sources" over definitions only: once the subsection goes, its parent is empty too.
+  return kept.length === nodes.length ? kept : withoutEmptiedHeadings(kept);
 }
 
 const pageBreakComment = /^<!--\s*page-?break\s*-->$/i;

@@ -3,10 +3,13 @@
  * must produce. Ids are asserted too: they are part of the contract (stable positions).
  */
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { describe, it } from "node:test";
 import { isEmpty } from "../../../core/ir/empty.ts";
 import type { Block, IRDocument, Mark, TextInline } from "../../../core/ir/types.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
+import { defaultStyle } from "../../../core/style/defaults.ts";
+import { docxPlugin } from "../../../plugins/docx/index.ts";
 
 const text = (id: string, value: string, marks: Mark[] = []): TextInline => ({ type: "text", id, text: value, marks });
 
@@ -223,6 +226,31 @@ describe("readMarkdown: footnotes", () => {
       diagnostics.map((d) => d.code),
       ["markdown.footnote_unused"],
     );
+  });
+});
+
+describe("readMarkdown: a heading left empty by its footnotes", () => {
+  const headings = (markdown: string) =>
+    readMarkdown(markdown).ir.blocks.flatMap((b) => (b.type === "heading" ? [b.inlines.map((i) => (i.type === "text" ? i.text : "")).join("")] : []));
+  const body = "# Report\n\n## Findings\n\nSales rose[^1] and costs fell.[^2]\n\n";
+  const cases: Array<{ why: string; given: string; want: string[] }> = [
+    { why: "a References heading over the definitions alone goes", given: `${body}## References\n\n[^1]: Annual accounts.\n[^2]: Budget.\n`, want: ["Findings"] },
+    { why: "in Spanish too, before a later section", given: `${body}## Referencias\n\n[^1]: Cuentas.\n\n[^2]: Presupuesto.\n\n## Anexo\n\nTexto.\n`, want: ["Findings", "Anexo"] },
+    { why: "a notes heading over a sources subsection over definitions: both go", given: `${body}## Notes\n\n### Sources\n\n[^1]: A.\n[^2]: B.\n`, want: ["Findings"] },
+    { why: "a heading with text besides the definitions stays", given: `${body}## Notas\n\nFigures in euros.\n\n[^1]: A.\n[^2]: B.\n`, want: ["Findings", "Notas"] },
+    { why: "a heading over a subsection with text stays", given: `${body}## Notes\n\n[^1]: A.\n\n### Method\n\nSampled.\n\n[^2]: B.\n`, want: ["Findings", "Notes", "Method"] },
+    { why: "a heading with nothing under it and no footnotes is the author's", given: `${body}[^1]: A.\n[^2]: B.\n\n## To do\n`, want: ["Findings", "To do"] },
+  ];
+  for (const { why, given, want } of cases) it(why, () => assert.deepEqual(headings(given), want));
+
+  it("pandoc reads the notes at the page feet of the Word file, and no References heading", async () => {
+    const { ir } = readMarkdown(`${body}## References\n\n[^1]: Annual accounts 2024.\n[^2]: Budget 2025.\n`);
+    const { bytes } = await docxPlugin.render!(ir, defaultStyle("report"), { type: "report" });
+    const markdown = execFileSync("pandoc", ["-f", "docx", "-t", "markdown", "--wrap=none"], { input: bytes, encoding: "utf8" });
+    assert.doesNotMatch(markdown, /References/);
+    assert.match(markdown, /Sales rose\[\^1\] and costs fell\.\[\^2\]/);
+    assert.match(markdown, /\[\^1\]: Annual accounts 2024\./);
+    assert.match(markdown, /\[\^2\]: Budget 2025\./);
   });
 });
 
