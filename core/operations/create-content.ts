@@ -54,7 +54,7 @@ export const prepare = (input: LayOut) =>
     const { format, request } = input;
     const { ir, diagnostics: readDiagnostics } = yield* read.markdown(input.markdown, "headings, text, lists or tables");
     const type = input.type ?? (yield* understand.documentType(ir, format)).type;
-    const style = input.style ?? (yield* understand.style(request, type));
+    const style = yield* understand.installedFont(input.style ?? (yield* understand.style(request, type)), type);
     const told = {
       author: input.author,
       request,

@@ -14,21 +14,7 @@ import type { ReviewContext } from "../../../core/contracts/review.ts";
 import { finding } from "./edit.ts";
 import type { Model } from "./model.ts";
 import type { XEl } from "../../../core/ooxml/xml/tree.ts";
-
-/** Metric-compatible families (same advance widths), as LibreOffice substitutes them. */
-const SUBSTITUTES: Record<string, string> = {
-  calibri: "carlito",
-  cambria: "caladea",
-  arial: "liberation sans",
-  helvetica: "liberation sans",
-  "arial narrow": "liberation sans narrow",
-  "helvetica narrow": "liberation sans narrow",
-  "times new roman": "liberation serif",
-  times: "liberation serif",
-  "courier new": "liberation mono",
-  courier: "liberation mono",
-  georgia: "gelasio",
-};
+import { metricSubstitutes } from "../../../core/style/fonts.ts";
 
 const SYMBOL_FONTS = /^(symbol|wingdings( [23])?|webdings|marlett|ms outlook|zapf ?dingbats|mt extra|bookshelf symbol 7|ms reference specialty|opensymbol)$/;
 
@@ -152,7 +138,7 @@ export const checkFonts = (model: Model, ctx: ReviewContext, text: string): Find
   for (const family of usedFonts(model, text)) if (!byKey.has(family.toLowerCase())) byKey.set(family.toLowerCase(), family);
   for (const [key, family] of [...byKey].sort((a, b) => a[0].localeCompare(b[0]))) {
     if (ctx.fonts.has(key) || embedded.has(key)) continue;
-    const substitute = SUBSTITUTES[key] ?? altNames.get(key);
+    const substitute = metricSubstitutes[key]?.toLowerCase() ?? altNames.get(key);
     if (substitute && ctx.fonts.has(substitute)) substituted.push(`${family} (as ${substitute.replace(/\b\w/g, (c) => c.toUpperCase())})`);
     else if (SYMBOL_FONTS.test(key) || symbolCharset.has(key)) symbols.push(family);
     else missing.push(family);

@@ -10,8 +10,10 @@ import * as Exit from "effect/Exit";
 import * as Cause from "effect/Cause";
 import * as Fiber from "effect/Fiber";
 import * as Option from "effect/Option";
+import * as Layer from "effect/Layer";
 import { createFromContent } from "../../../core/operations/create-content.ts";
 import { ProcessingFailure } from "../../../core/errors.ts";
+import { Fonts } from "../../../core/services/engines.ts";
 import type { FormatPlugin } from "../../../core/contracts/format-plugin.ts";
 import type { PagesCheck, TextCheck } from "../../../core/contracts/check-plugin.ts";
 import type { Block, Inline } from "../../../core/ir/types.ts";
@@ -75,6 +77,25 @@ describe("the create program on fake parts", () => {
     assert.ok(ops.reported.events.some((e) => e.type === "check.redacted"));
     assert.ok(ops.reported.events.some((e) => e.type === "request.understood"));
     assert.ok(ops.reported.phases.includes("reading") && ops.reported.phases.includes("previewing"));
+  });
+
+  it("lays a font this machine lacks out in one it has, and says so in style_unsupported", async () => {
+    const styled = (style: string) =>
+      jobRow({ format: "note" as never, name: "Budget", request: { format: "note", style, content: { markdown: "# Budget\n\nThe total.\n" } } });
+    const machine = Layer.succeed(Fonts, { installed: async () => new Set(["carlito", "liberation serif", "liberation sans"]) });
+    const run = async (style: string) => {
+      const ops = operationLayer({ row: styled(style), plugins: [note] });
+      const result = await Effect.runPromise(createFromContent.pipe(Effect.provide(machine), Effect.provide(ops.layer)));
+      await ops.close();
+      return result.style!;
+    };
+    const garamond = await run("font Garamond, 12pt");
+    assert.equal(garamond.applied.font, "Times New Roman");
+    assert.equal(garamond.applied.font_size, 12);
+    assert.deepEqual(garamond.unsupported, ["font Garamond: not installed here; Times New Roman used instead (drawn as Liberation Serif, of the same widths)"]);
+    const calibri = await run("font Calibri");
+    assert.equal(calibri.applied.font, "Calibri");
+    assert.deepEqual(calibri.unsupported, []);
   });
 
   it("fails with a typed content_empty for Markdown with nothing to show", async () => {

@@ -876,7 +876,7 @@ export interface components {
             pages: number | null;
             /** @description The look applied (for an artifact, its font and colours); null until laid out, and for reviews. */
             style_applied: components["schemas"]["StyleApplied"] | null;
-            /** @description Parts of `style` that could not be done; they do not fail the document. */
+            /** @description Parts of `style` that could not be done; they do not fail the document. A font asked for that is not installed where the files are laid out, and has no metric-compatible face there (Carlito for Calibri, Caladea for Cambria, Liberation for Arial, Helvetica, Times New Roman and Courier New), is listed with the font used instead (`font Garamond: not installed here; Times New Roman used instead …`), and `style_applied.font` names the font used. */
             style_unsupported: string[];
             /** @description Issues left, by severity; null until checked. */
             validation_summary: components["schemas"]["ValidationSummary"] | null;
