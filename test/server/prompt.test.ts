@@ -208,8 +208,8 @@ describe("the fast path", () => {
             },
           }
         : writer()(req, i);
-    const doc = await finished(await create({ format: "docx", prompt: "A memo on the office move [STYLE].", style: "font Georgia, headings the colour of a ripe aubergine, add our logo" }));
-    assert.equal(doc.style_applied?.font, "Georgia", "read without a model");
+    const doc = await finished(await create({ format: "docx", prompt: "A memo on the office move [STYLE].", style: "font Cambria, headings the colour of a ripe aubergine, add our logo" }));
+    assert.equal(doc.style_applied?.font, "Cambria", "read without a model");
     assert.equal(doc.style_applied?.colors.headings.toLowerCase(), "#4b2142", "mapped by the judge");
     assert.ok(doc.style_unsupported.some((s) => /logo/.test(s)), JSON.stringify(doc.style_unsupported));
     assert.ok(!doc.style_unsupported.some((s) => /aubergine/.test(s)));
