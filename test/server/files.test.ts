@@ -43,7 +43,13 @@ after(async () => {
 
 /** POST /files raw (multipart or JSON), the answer checked against the spec. */
 const upload = async (body: BodyInit, headers: Record<string, string> = {}, key = svc.key) => {
-  const res = await fetch(`${svc.baseUrl}/files`, { method: "POST", body, headers: { Authorization: `Bearer ${key}`, ...headers } });
+  const send = () => fetch(`${svc.baseUrl}/files`, { method: "POST", body, headers: { Authorization: `Bearer ${key}`, ...headers } });
+  // After `svc.restart` fetch's pool may still hold a kept-alive socket to the process that is gone; a POST on it
+  // fails before any answer (seen once on PostgreSQL), and fetch retries only idempotent requests. Sent again once.
+  const res = await send().catch((error: { cause?: { code?: string } }) => {
+    if (["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"].includes(error?.cause?.code ?? "")) return send();
+    throw error;
+  });
   const text = await res.text();
   checkResponse("POST /files", res.status, res.headers.get("content-type") ?? "", text);
   return { status: res.status, body: JSON.parse(text) };
