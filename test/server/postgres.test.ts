@@ -262,7 +262,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     const [owner] = (await db("instances").orderBy("started_at", "desc")).map((r: { owner: string }) => r.owner);
     const ids: string[] = [];
     let taken: string | undefined;
-    for (let i = 0; i < 6 && !taken; i += 1) {
+    for (let i = 0; i < 20 && !taken; i += 1) {
       const { data } = await a.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Slow ${i}\n\nText.` } } as never });
       ids.push((data as Doc).id);
       await new Promise((r) => setTimeout(r, 300));
@@ -284,7 +284,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     const [owner] = (await db("instances").orderBy("started_at", "desc")).map((r: { owner: string }) => r.owner);
     const ids: string[] = [];
     let taken: string | undefined;
-    for (let i = 0; i < 6 && !taken; i += 1) {
+    for (let i = 0; i < 20 && !taken; i += 1) {
       const { data } = await a.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Stopped ${i}\n\nText.` } } as never });
       ids.push((data as Doc).id);
       await new Promise((r) => setTimeout(r, 300));
@@ -313,7 +313,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     const [owner] = (await db("instances").orderBy("started_at", "desc")).map((r: { owner: string }) => r.owner);
     const ids: string[] = [];
     let taken: string | undefined;
-    for (let i = 0; i < 6 && !taken; i += 1) {
+    for (let i = 0; i < 20 && !taken; i += 1) {
       const { data } = await a.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Watched ${i}\n\nText.` } } as never });
       ids.push((data as Doc).id);
       await new Promise((r) => setTimeout(r, 300));
