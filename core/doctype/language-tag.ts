@@ -7,6 +7,7 @@
  */
 import { textUnits } from "../ir/units.ts";
 import type { IRDocument } from "../ir/types.ts";
+import type { Language } from "./language.ts";
 import { guessLanguage, sampleText } from "./language.ts";
 
 const regions: Record<string, string> = { es: "ES", ca: "ES", fr: "FR", de: "DE", it: "IT", nl: "NL", pt: "PT", en: "US" };
@@ -39,4 +40,12 @@ export function languageTag(text: string, named?: string): string {
 /** The document's tag: the one decided when it was prepared for print (core/compile/printed.ts), or its text's. */
 export function languageOf(ir: IRDocument): string {
   return ir.language ?? languageTag(sampleText(textUnits(ir)));
+}
+
+const known: ReadonlySet<string> = new Set<Language>(["en", "es", "ca", "pt", "it", "fr", "de", "nl"]);
+
+/** The language of a tag among those Quire writes for (`de-DE` → `de`, `pt-BR` → `pt`); any other, or none: English. */
+export function primaryLanguage(tag: string | undefined): Language {
+  const primary = (tag ?? "").trim().toLowerCase().split(/[-_]/)[0]!;
+  return known.has(primary) ? (primary as Language) : "en";
 }
