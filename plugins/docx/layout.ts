@@ -3,8 +3,8 @@
  * the way readers expect (service-interface.md: the service decides `type`, "a letter gets no
  * page numbers", "a contract gets … numbered clauses"):
  *
- * - memo: a MEMORANDUM heading (the author's own word when written, "MEMORÁNDUM" in Spanish)
- *   and a To/From/Date/Subject table built from the field lines at the top ("To: …",
+ * - memo: a MEMORANDUM heading (the author's own word when written, else the language's: "MEMORÁNDUM",
+ *   "NOTE INTERNE", "PROMEMORIA"; core/doctype/labels.ts) and a To/From/Date/Subject table built from the field lines at the top ("To: …",
  *   "**Para:** …", a list of them, or the author's own two-column table). The lines are moved
  *   into the table, not repeated. A title that is not the memo label becomes the Subject row
  *   when there is none.
@@ -21,8 +21,9 @@
  * closing formulas are core/doctype/cues.ts's, the same the type detector counts.
  */
 import type { FieldLabel } from "../../core/doctype/cues.ts";
-import { closing, memoFields, memoLabel, minutesFields, salutation } from "../../core/doctype/cues.ts";
-import { guessLanguage } from "../../core/doctype/language.ts";
+import { closing, isSalutation, labelsLanguage, memoFields, memoLabel, memoWords, minutesFields } from "../../core/doctype/cues.ts";
+import { quireWords } from "../../core/doctype/labels.ts";
+import { languageOf, primaryLanguage } from "../../core/doctype/language-tag.ts";
 import { plainText } from "../../core/ir/text.ts";
 import type { Block, DocType, Inline, IRDocument } from "../../core/ir/types.ts";
 import type { Field } from "./fields.ts";
@@ -50,8 +51,6 @@ export interface TypeLayout {
 
 /** How far into the text header lines are looked for. */
 const headerReach = 12;
-
-const spanishLabels = /^(para|de|destinatarios?|remitente|copia|con copia a|fecha|asunto|referencia|ref|hora|lugar|sede|asistentes|asisten|participantes|presentes|ausentes|excusan( asistencia)?|preside|presidente|presidenta|secretari[oa]|levanta acta)$/i;
 
 const row = (field: Field): HeaderRow => ({ label: `${field.label}:`, value: field.value });
 const textInline = (text: string): Inline => ({ type: "text", id: "", text, marks: [] });
@@ -83,7 +82,7 @@ function memoLayout(ir: IRDocument): TypeLayout {
   let title = ir.title;
   let subjectFromTitle: string | undefined;
   if (title !== undefined) {
-    const split = /^\s*((?:internal\s+)?(?:memorandum|memo|memor[aá]ndum|memorando|nota\s+interna))\s*(?:[:—–-]\s*(.+))?$/i.exec(title);
+    const split = new RegExp(String.raw`^\s*(${memoWords})\s*(?:[:—–-]\s*(.+))?$`, "i").exec(title);
     if (split) {
       label = split[1]!;
       subjectFromTitle = split[2]?.trim();
@@ -97,13 +96,15 @@ function memoLayout(ir: IRDocument): TypeLayout {
     start = 1;
   }
   const { fields, end } = leadingFields(blocks, start, memoFields);
-  // The words the renderer adds follow the author's labels, or the text's language without them.
-  const spanish = fields.length > 0 ? fields.every((f) => spanishLabels.test(f.label)) : guessLanguage(allText(ir)) === "es";
+  // The words the renderer adds follow the author's labels ("A:", "Da:": Italian), or the document's language.
+  const tag = languageOf(ir);
+  const language = labelsLanguage(memoFields, fields.map((f) => f.label), primaryLanguage(tag));
+  const words = quireWords(language === primaryLanguage(tag) ? tag : language);
   const rows = fields.map(row);
   if (!fields.some((f) => f.key === "subject")) {
     const subject = subjectFromTitle ?? title;
     if (subject !== undefined) {
-      const word = spanish ? "Asunto" : "Subject";
+      const word = words.subject;
       // Match the author's labels when they are all capitals ("TO:", "FROM:").
       const upper = fields.length > 0 && fields.every((f) => f.label === f.label.toUpperCase());
       rows.push({ label: `${upper ? word.toUpperCase() : word}:`, value: [textInline(subject)] });
@@ -112,7 +113,7 @@ function memoLayout(ir: IRDocument): TypeLayout {
   }
   return {
     ...(title !== undefined ? { title } : {}),
-    memo: { label: (label ?? (spanish ? "Memorándum" : "Memorandum")).toLocaleUpperCase(spanish ? "es" : "en"), rows },
+    memo: { label: (label ?? words.memorandum).toLocaleUpperCase(language), rows },
     body: blocks.slice(end),
   };
 }
@@ -127,7 +128,7 @@ function minutesLayout(ir: IRDocument): TypeLayout {
 function letterLayout(ir: IRDocument): TypeLayout {
   const blocks = ir.blocks;
   const text = (b: Block | undefined) => (b?.type === "paragraph" ? plainText(b.inlines) : "");
-  const greeting = blocks.findIndex((b, i) => i < headerReach && salutation.test(text(b)));
+  const greeting = blocks.findIndex((b, i) => i < headerReach && isSalutation(text(b)));
   let tailStart = blocks.length;
   for (let i = blocks.length - 1; i > greeting && i >= blocks.length - 6; i--) {
     if (closing.test(text(blocks[i]))) {
@@ -155,10 +156,6 @@ function splitClosing(block: Block): Block[] {
     { ...block, inlines: block.inlines.slice(0, cut) },
     { ...block, id: `${block.id}-signature`, inlines: rest },
   ];
-}
-
-function allText(ir: IRDocument): string {
-  return ir.blocks.map((b) => (b.type === "paragraph" || b.type === "heading" ? plainText(b.inlines) : "")).join(" ");
 }
 
 export function typeLayout(ir: IRDocument, type: DocType): TypeLayout {

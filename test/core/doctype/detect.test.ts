@@ -1,7 +1,8 @@
 /**
  * Document type detection: each row is a Markdown text as a caller would send it in content mode
- * and the type it must get. At least three per type in English and in Spanish, then texts that
- * are unclear or mixed, which must fall back to `report`.
+ * and the type it must get. At least three per type in English and in Spanish, a memo, a letter,
+ * minutes and a contract in each of the six other languages, then texts that are unclear or mixed,
+ * which must fall back to `report`.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -775,6 +776,425 @@ La fundación se propone abrir una nueva sede en la comarca y duplicar el númer
   },
 ];
 
+/**
+ * German, French, Italian, Portuguese, Dutch and Catalan: a memo header, a letter, minutes and a contract each, as a
+ * lawyer, analyst or consultant of the country writes them; then texts in those languages whose short words ("De",
+ * "A", "Da", "Van") or polite words ("Monsieur …") must not make a memo or a letter of ordinary prose.
+ */
+const moreLanguages: Case[] = [
+  {
+    name: "de: Memo mit An/Von/Datum/Betreff",
+    want: "memo",
+    given: `**An:** Geschäftsführung
+**Von:** Rechtsabteilung
+**Datum:** 3. März 2025
+**Betreff:** Kündigung des Mietvertrags Lager Duisburg
+
+Der Vermieter hat den Mietvertrag fristgerecht zum 30. September 2025 gekündigt. Wir empfehlen, die Verhandlungen über einen neuen Standort sofort aufzunehmen.`,
+  },
+  {
+    name: "de: Geschäftsbrief",
+    want: "letter",
+    given: `Nordwind Logistik GmbH
+Hafenstraße 12, 47119 Duisburg
+
+Duisburg, 3. März 2025
+
+Sehr geehrte Damen und Herren,
+
+vielen Dank für Ihr Angebot vom 24. Februar. Wir nehmen es gern an und bitten um die Zusendung des Vertragsentwurfs bis zum 15. März.
+
+Mit freundlichen Grüßen
+
+Anna Weber
+Geschäftsführerin`,
+  },
+  {
+    name: "de: Sitzungsprotokoll",
+    want: "minutes",
+    given: `# Protokoll der Vorstandssitzung vom 3. März 2025
+
+Datum: 3. März 2025
+Ort: Duisburg, Sitzungssaal 2
+Anwesend: A. Weber, B. Schmidt, C. Yilmaz
+Entschuldigt: D. Novak
+
+## Tagesordnung
+
+1. Jahresabschluss 2024
+2. Neues Lager in Nürnberg
+
+## Beschlüsse
+
+Der Jahresabschluss wird einstimmig gebilligt. Die Sitzung wird um 12:30 Uhr geschlossen.`,
+  },
+  {
+    name: "de: Mietvertrag mit Paragraphen",
+    want: "contract",
+    given: `# Mietvertrag
+
+zwischen der Nordwind Logistik GmbH (im Folgenden „Mieterin“) und der Hafen Immobilien AG (im Folgenden „Vermieterin“) wird folgender Vertrag geschlossen:
+
+## § 1 Mietgegenstand
+
+Die Vermieterin vermietet der Mieterin die Halle 4 am Hafen Duisburg.
+
+## § 2 Miete
+
+Die Mieterin verpflichtet sich, monatlich 18.400 € zu zahlen.
+
+## § 3 Kündigung
+
+Beide Parteien können den Vertrag mit einer Frist von sechs Monaten kündigen. Gerichtsstand ist Duisburg.`,
+  },
+  {
+    name: "fr: note interne À/De/Date/Objet",
+    want: "memo",
+    given: `NOTE INTERNE
+
+À : Direction générale
+De : Service juridique
+Date : 3 mars 2025
+Objet : Résiliation du bail de l'entrepôt de Vénissieux
+
+Le bailleur a notifié la résiliation du bail pour le 30 septembre 2025. Nous recommandons d'engager sans attendre la recherche d'un nouveau site.`,
+  },
+  {
+    name: "fr: lettre Madame, Monsieur … Je vous prie d'agréer",
+    want: "letter",
+    given: `Cabinet Morel & Associés
+14, rue des Tanneurs, 69002 Lyon
+
+Lyon, le 3 mars 2025
+
+Madame, Monsieur,
+
+Nous accusons réception de votre courrier du 24 février et vous confirmons que le dossier est suivi par notre cabinet. Une réunion pourra être organisée dans les quinze jours.
+
+Je vous prie d'agréer, Madame, Monsieur, l'expression de mes salutations distinguées.
+
+Maître Jean Morel`,
+  },
+  {
+    name: "fr: procès-verbal de réunion",
+    want: "minutes",
+    given: `# Procès-verbal de la réunion du conseil d'administration
+
+Date : 3 mars 2025
+Lieu : Lyon, siège social
+Présents : Mme Dubois, M. Morel, M. Garnier
+Excusés : Mme Lefèvre
+
+## Ordre du jour
+
+1. Comptes de l'exercice 2024
+2. Nomination d'un directeur financier
+
+## Décisions
+
+Les comptes sont approuvés à l'unanimité. La séance est levée à 12 h 30.`,
+  },
+  {
+    name: "fr: contrat de prestation",
+    want: "contract",
+    given: `# Contrat de prestation de services
+
+Entre les soussignés : la société Atelier Morel SARL, ci-après « le Prestataire », et les Éditions du Rhône, ci-après « le Client ».
+
+Il a été convenu ce qui suit :
+
+## Article 1er – Objet
+
+Le Prestataire s'engage à relier 250 exemplaires de l'ouvrage.
+
+## Article 2 – Prix
+
+Le Client s'engage à payer 5 125,00 € HT. Chacune des parties peut résilier le contrat par lettre recommandée.`,
+  },
+  {
+    name: "it: promemoria A/Da/Data/Oggetto",
+    want: "memo",
+    given: `PROMEMORIA
+
+A: Direzione generale
+Da: Ufficio legale
+Data: 3 marzo 2025
+Oggetto: Disdetta del contratto di locazione del magazzino di Bologna
+
+Il locatore ha comunicato la disdetta per il 30 settembre 2025. Suggeriamo di avviare subito la ricerca di una nuova sede.`,
+  },
+  {
+    name: "it: lettera Gentile … Distinti saluti",
+    want: "letter",
+    given: `Studio Legale Bianchi
+Via Roma 3, 40121 Bologna
+
+Bologna, 3 marzo 2025
+
+Gentile dott.ssa Rossi,
+
+la ringraziamo per la sua lettera del 24 febbraio. Le confermiamo che la pratica è seguita dal nostro studio e che le invieremo la bozza di contratto entro il 15 marzo.
+
+Distinti saluti
+
+Avv. Marco Bianchi`,
+  },
+  {
+    name: "it: verbale di riunione",
+    want: "minutes",
+    given: `# Verbale della riunione del consiglio di amministrazione
+
+Data: 3 marzo 2025
+Luogo: Bologna, sede sociale
+Presenti: M. Bianchi, L. Rossi, G. Verdi
+Assenti: P. Neri
+
+## Ordine del giorno
+
+1. Bilancio 2024
+2. Nomina del direttore finanziario
+
+## Decisioni
+
+Il bilancio è approvato all'unanimità. La seduta è tolta alle 12:30.`,
+  },
+  {
+    name: "it: contratto di locazione",
+    want: "contract",
+    given: `# Contratto di locazione
+
+Premesso che il locatore è proprietario del magazzino sito in Bologna, le parti contraenti convengono quanto segue.
+
+## Articolo 1 – Oggetto
+
+Il locatore concede in locazione al conduttore il magazzino.
+
+## Articolo 2 – Canone
+
+Il conduttore si impegna a pagare un canone mensile di 18.400 euro. Foro competente è quello di Bologna.`,
+  },
+  {
+    name: "pt: memorando Para/De/Data/Assunto",
+    want: "memo",
+    given: `MEMORANDO
+
+Para: Administração
+De: Departamento Jurídico
+Data: 3 de março de 2025
+Assunto: Denúncia do contrato de arrendamento do armazém de Setúbal
+
+O senhorio comunicou a denúncia do contrato para 30 de setembro de 2025. Recomendamos iniciar de imediato a procura de novas instalações.`,
+  },
+  {
+    name: "pt: carta Exmos. Senhores … Com os melhores cumprimentos",
+    want: "letter",
+    given: `Sociedade de Advogados Costa & Silva
+Rua Augusta 100, 1100-053 Lisboa
+
+Lisboa, 3 de março de 2025
+
+Exmos. Senhores,
+
+Acusamos a receção da vossa carta de 24 de fevereiro e confirmamos que o processo está a ser acompanhado pelo nosso escritório. Enviaremos a minuta do contrato até 15 de março.
+
+Com os melhores cumprimentos,
+
+Ana Costa`,
+  },
+  {
+    name: "pt: ata da reunião",
+    want: "minutes",
+    given: `# Ata da reunião do conselho de administração
+
+Data: 3 de março de 2025
+Local: Lisboa, sede social
+Presentes: A. Costa, J. Silva, M. Santos
+Ausentes: R. Pereira
+
+## Ordem do dia
+
+1. Contas do exercício de 2024
+2. Nomeação do diretor financeiro
+
+## Deliberações
+
+As contas foram aprovadas por unanimidade. A sessão foi encerrada às 12h30.`,
+  },
+  {
+    name: "pt: contrato de prestação de serviços",
+    want: "contract",
+    given: `# Contrato de prestação de serviços
+
+Entre a Costa & Silva, Lda., doravante designada Primeira Outorgante, e a Lusitânia Editores, S.A., doravante designada Segunda Outorgante, é celebrado o presente contrato.
+
+## Cláusula Primeira – Objeto
+
+A Primeira Outorgante obriga-se a prestar serviços de consultoria jurídica.
+
+## Cláusula Segunda – Preço
+
+A Segunda Outorgante obriga-se a pagar 5.125,00 €. Ambas as partes elegem o foro da comarca de Lisboa.`,
+  },
+  {
+    name: "nl: memo Aan/Van/Datum/Onderwerp",
+    want: "memo",
+    given: `**Aan:** Directie
+**Van:** Juridische zaken
+**Datum:** 3 maart 2025
+**Onderwerp:** Opzegging huurovereenkomst magazijn Tilburg
+
+De verhuurder heeft de huurovereenkomst opgezegd per 30 september 2025. Wij adviseren direct te zoeken naar een nieuwe locatie.`,
+  },
+  {
+    name: "nl: brief Geachte … Met vriendelijke groet",
+    want: "letter",
+    given: `Advocatenkantoor De Vries
+Keizersgracht 12, 1015 CS Amsterdam
+
+Amsterdam, 3 maart 2025
+
+Geachte heer Jansen,
+
+Hartelijk dank voor uw brief van 24 februari. Wij bevestigen dat ons kantoor het dossier behandelt en sturen u het conceptcontract vóór 15 maart.
+
+Met vriendelijke groet,
+
+mr. P. de Vries`,
+  },
+  {
+    name: "nl: notulen van de vergadering",
+    want: "minutes",
+    given: `# Notulen van de bestuursvergadering
+
+Datum: 3 maart 2025
+Locatie: Amsterdam, kantoor Keizersgracht
+Aanwezig: P. de Vries, J. Jansen, K. Bakker
+Afwezig: L. Visser
+
+## Agenda
+
+1. Jaarrekening 2024
+2. Benoeming financieel directeur
+
+## Besluiten
+
+De jaarrekening wordt unaniem goedgekeurd. De voorzitter sluit de vergadering om 12.30 uur.`,
+  },
+  {
+    name: "nl: huurovereenkomst",
+    want: "contract",
+    given: `# Huurovereenkomst
+
+De ondergetekenden, De Vries Vastgoed B.V., hierna te noemen „verhuurder”, en Bakker Logistiek B.V., hierna te noemen „huurder”, komen als volgt overeen.
+
+## Artikel 1 – Gehuurde
+
+Verhuurder verhuurt aan huurder het magazijn aan de Havenweg 4 te Tilburg.
+
+## Artikel 2 – Huurprijs
+
+Huurder verplicht zich maandelijks € 18.400 te betalen. Beide partijen kunnen de overeenkomst opzeggen; op deze overeenkomst is Nederlands recht van toepassing en de bevoegde rechter is die te Amsterdam.`,
+  },
+  {
+    name: "ca: nota interna A/De/Data/Assumpte",
+    want: "memo",
+    given: `NOTA INTERNA
+
+A: Direcció general
+De: Assessoria jurídica
+Data: 3 de març de 2025
+Assumpte: Resolució del contracte d'arrendament del magatzem de Sabadell
+
+L'arrendador ha comunicat la resolució del contracte per al 30 de setembre de 2025. Recomanem començar de seguida la cerca d'un nou local.`,
+  },
+  {
+    name: "ca: carta Benvolgut … Atentament",
+    want: "letter",
+    given: `Despatx Puig Advocats
+Carrer de Mallorca 200, 08036 Barcelona
+
+Barcelona, 3 de març de 2025
+
+Benvolgut senyor Puig,
+
+Us agraïm la vostra carta del 24 de febrer i us confirmem que el nostre despatx porta l'expedient. Us enviarem l'esborrany del contracte abans del 15 de març.
+
+Atentament,
+
+Marta Vila`,
+  },
+  {
+    name: "ca: acta de la reunió",
+    want: "minutes",
+    given: `# Acta de la reunió del consell d'administració
+
+Data: 3 de març de 2025
+Lloc: Barcelona, seu social
+Assistents: M. Vila, J. Puig, N. Ferrer
+Absents: R. Soler
+
+## Ordre del dia
+
+1. Comptes de l'exercici 2024
+2. Nomenament del director financer
+
+## Acords
+
+S'aproven els comptes per unanimitat. S'aixeca la sessió a les 12.30 h.`,
+  },
+  {
+    name: "ca: contracte de prestació de serveis",
+    want: "contract",
+    given: `# Contracte de prestació de serveis
+
+REUNITS d'una part, Despatx Puig Advocats, SLP, i de l'altra part, Editorial Mediterrània, SA, d'ara endavant el Client.
+
+## Clàusula primera – Objecte
+
+El Despatx s'obliga a prestar serveis d'assessorament jurídic.
+
+## Clàusula segona – Preu
+
+El Client s'obliga a pagar 5.125,00 €. Ambdues parts se sotmeten a la jurisdicció dels jutjats de Barcelona.`,
+  },
+];
+
+/** Prose in the six languages whose words look like cues: they stay reports. */
+const moreLanguagesProse: Case[] = [
+  {
+    name: "fr: un paragraphe qui commence par Monsieur et une virgule n'est pas une lettre",
+    want: "report",
+    given: `# Compte rendu d'activité
+
+Monsieur Dupont a indiqué, lors de l'entretien, que les délais seraient tenus malgré la hausse des coûts de transport et de main-d'œuvre.
+
+Cordialement`,
+  },
+  {
+    name: "it: un oggetto con 'Piano A:' non fa un promemoria",
+    want: "report",
+    given: `Oggetto: Piano A: riduzione dei costi
+
+Il piano prevede la riduzione dei costi di magazzino del dieci per cento entro la fine dell'anno, grazie alla revisione dei contratti con i fornitori.`,
+  },
+  {
+    name: "nl: een zin met 'Van' en 'De' is geen memo",
+    want: "report",
+    given: `# Jaaroverzicht
+
+Van de dertig projecten zijn er vijfentwintig op tijd afgerond. De overige vijf lopen door in het nieuwe jaar vanwege vertraagde leveringen.`,
+  },
+  {
+    name: "pt: uma linha Data: solta não faz um memorando",
+    want: "report",
+    given: `# Relatório trimestral
+
+Data: 3 de março de 2025
+
+As vendas do trimestre cresceram oito por cento em relação ao mesmo período do ano anterior, graças à nova loja de Braga.`,
+  },
+];
+
 /** Unclear, mixed or plain texts: the detector must not guess. */
 const ambiguous: Case[] = [
   { name: "a single sentence", want: "report", given: "The weather was fine." },
@@ -866,6 +1286,8 @@ describe("detectType", () => {
     ["spreadsheet", spreadsheets],
     ["report", reports],
     ["ambiguous → report", ambiguous],
+    ["German, French, Italian, Portuguese, Dutch and Catalan", moreLanguages],
+    ["prose in those languages → report", moreLanguagesProse],
   ];
   for (const [group, cases] of groups) {
     describe(group, () => {
@@ -899,6 +1321,13 @@ describe("detectType", () => {
     const ids = signals.map((s) => s.id);
     assert.equal(new Set(ids).size, ids.length);
     for (const s of signals) assert.ok(s.id.startsWith(`${s.type}.`), s.id);
+  });
+
+  it("German, French, Italian, Portuguese, Dutch and Catalan each have a memo, a letter, minutes and a contract", () => {
+    for (const language of ["de", "fr", "it", "pt", "nl", "ca"]) {
+      const types = moreLanguages.filter((c) => c.name.startsWith(`${language}:`)).map((c) => c.want);
+      assert.deepEqual(types.sort(), ["contract", "letter", "memo", "minutes"], language);
+    }
   });
 
   it("each type has at least three cases per language", () => {

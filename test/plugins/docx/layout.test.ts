@@ -163,6 +163,57 @@ Solo proveedores homologados.`,
     assert.deepEqual(paras.slice(0, 2).map((p) => [p.style, p.text]), [["Title", "ACME Corp"], ["MemoHeading", "MEMORANDUM"]]);
   });
 
+  // The heading and the Subject row the renderer adds are in the language of the author's labels, else the text's.
+  const languages: Array<{ given: string; heading: string; rows: string[][] }> = [
+    {
+      given: "# Kündigung Lager Duisburg\n\nAn: Geschäftsführung\nVon: Rechtsabteilung\nDatum: 3. März 2025\n\nDer Vermieter hat gekündigt.",
+      heading: "MEMORANDUM",
+      rows: [["An:", "Geschäftsführung"], ["Von:", "Rechtsabteilung"], ["Datum:", "3. März 2025"], ["Betreff:", "Kündigung Lager Duisburg"]],
+    },
+    {
+      given: "# Résiliation du bail\n\nÀ : Direction générale\nDe : Service juridique\n\nLe bailleur a notifié la résiliation.",
+      heading: "NOTE INTERNE",
+      rows: [["À:", "Direction générale"], ["De:", "Service juridique"], ["Objet:", "Résiliation du bail"]],
+    },
+    {
+      given: "# Disdetta del contratto\n\nA: Direzione generale\nDa: Ufficio legale\n\nIl locatore ha comunicato la disdetta.",
+      heading: "PROMEMORIA",
+      rows: [["A:", "Direzione generale"], ["Da:", "Ufficio legale"], ["Oggetto:", "Disdetta del contratto"]],
+    },
+    {
+      given: "# Denúncia do contrato\n\nPara: Administração\nDe: Departamento Jurídico\nData: 3 de março de 2025\n\nO senhorio comunicou a denúncia.",
+      heading: "MEMORANDO",
+      rows: [["Para:", "Administração"], ["De:", "Departamento Jurídico"], ["Data:", "3 de março de 2025"], ["Assunto:", "Denúncia do contrato"]],
+    },
+    {
+      given: "# Opzegging huurovereenkomst\n\nAan: Directie\nVan: Juridische zaken\n\nDe verhuurder heeft opgezegd.",
+      heading: "MEMO",
+      rows: [["Aan:", "Directie"], ["Van:", "Juridische zaken"], ["Onderwerp:", "Opzegging huurovereenkomst"]],
+    },
+    {
+      given: "# Resolució del contracte\n\nA: Direcció general\nDe: Assessoria jurídica\nData: 3 de març de 2025\n\nL'arrendador ha comunicat la resolució del contracte.",
+      heading: "MEMORÀNDUM",
+      rows: [["A:", "Direcció general"], ["De:", "Assessoria jurídica"], ["Data:", "3 de març de 2025"], ["Assumpte:", "Resolució del contracte"]],
+    },
+    {
+      given: "# Kündigung des Mietvertrags\n\nDer Vermieter hat den Mietvertrag fristgerecht zum 30. September gekündigt; wir suchen einen neuen Standort.",
+      heading: "MEMORANDUM",
+      rows: [["Betreff:", "Kündigung des Mietvertrags"]],
+    },
+    {
+      given: "# Résiliation du bail\n\nLe bailleur a notifié la résiliation du bail pour le 30 septembre; nous cherchons un nouveau site.",
+      heading: "NOTE INTERNE",
+      rows: [["Objet:", "Résiliation du bail"]],
+    },
+  ];
+  for (const { given, heading, rows } of languages) {
+    it(`adds ${heading} and ${rows.at(-1)![0]} in ${rows.length > 1 ? "the language of the author's labels" : "the text's language"}`, async () => {
+      const doc = await documentXml(given, "memo");
+      assert.equal(paragraphs(doc)[0]!.text, heading);
+      assert.deepEqual(tables(doc), [rows]);
+    });
+  }
+
   it("other types leave field lines alone", async () => {
     const doc = await documentXml("To: All staff\n\nFrom: Operations\n\nText.", "report");
     assert.equal(tables(doc).length, 0);
