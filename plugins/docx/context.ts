@@ -4,6 +4,7 @@
  * numbering definitions); nothing does I/O, so the mapping stays a pure function of its inputs.
  */
 import type { Diagnostic } from "../../core/diagnostics.ts";
+import type { QuireWords } from "../../core/doctype/labels.ts";
 import type { DocType } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
 import type { ImageData } from "../../core/contracts/format-plugin.ts";
@@ -27,6 +28,8 @@ export interface MapContext {
   clauseBase: number;
   /** Heading IR id → the bookmark a table of contents links to; empty without a TOC. */
   bookmarks: ReadonlyMap<string, Bookmark>;
+  /** The words the renderer writes itself ("Contents", "Inhalt"), in the document's language. */
+  words: QuireWords;
   diagnostics: Diagnostic[];
 }
 

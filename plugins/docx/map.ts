@@ -13,9 +13,8 @@
 import { AlignmentType, Document, Footer, Header, HeadingLevel, PageBreak, PageNumber, Paragraph, TextRun } from "docx";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import { diagnostic } from "../../core/diagnostics.ts";
-import { guessLanguage } from "../../core/doctype/language.ts";
+import { quireWords } from "../../core/doctype/labels.ts";
 import { languageOf } from "../../core/doctype/language-tag.ts";
-import { plainText } from "../../core/ir/text.ts";
 import type { Block, DocType, IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
 import type { ImageData } from "../../core/contracts/format-plugin.ts";
@@ -63,6 +62,8 @@ export function mapDocument(
   const clauseNumbers = options.type === "contract" && wantsClauseNumbers(ir);
   const clauseBase = shallowestHeading(layout.body);
   const toc = style.table_of_contents ? tocEntries(layout.body, { on: clauseNumbers, base: clauseBase }) : [];
+  // The language decided for print (ir.language), else the text's: Word's w:lang and the words the renderer adds.
+  const language = languageOf(ir);
   const ctx: MapContext = {
     style,
     type: options.type,
@@ -74,6 +75,7 @@ export function mapDocument(
     clauseNumbers,
     clauseBase,
     bookmarks: new Map<string, Bookmark>(toc.map((entry) => [entry.headingId, entry.bookmark])),
+    words: quireWords(language),
     diagnostics: [],
   };
 
@@ -96,7 +98,7 @@ export function mapDocument(
     creator: options.author ?? "",
     lastModifiedBy: options.author ?? "",
     ...(ir.title ?? options.name ? { title: ir.title ?? options.name } : {}),
-    styles: wordStyles(style, languageOf(ir)),
+    styles: wordStyles(style, language),
     numbering: { config: [...ctx.numbering.definitions.values()] },
     footnotes,
     sections: wordSections(front, body, { style, coverFirst: style.cover_page && title !== undefined, furniture: () => pageFurniture(style) }),
@@ -152,8 +154,7 @@ function frontMatter(
         diagnostic("style.toc_skipped", "info", "style", "A table of contents was asked for, but the document has no headings to list."),
       );
     } else {
-      const words = [title ?? "", ...toc.map((e) => e.text), ...layout.body.map((b) => (b.type === "paragraph" ? plainText(b.inlines) : ""))].join(" ");
-      out.push(tableOfContents(toc, { ...(pages ? { pages } : {}), tabPosition: ctx.geometry.textWidth, title: guessLanguage(words) === "es" ? "Índice" : "Contents" }));
+      out.push(tableOfContents(toc, { ...(pages ? { pages } : {}), tabPosition: ctx.geometry.textWidth, title: ctx.words.contents }));
       out.push(new Paragraph({ children: [new PageBreak()] }));
       breaks.add(out[out.length - 1]!);
       headerTable = false;
