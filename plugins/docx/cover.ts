@@ -16,10 +16,16 @@ import { styleIds } from "./styles.ts";
 /** A cover line is a line, not a sentence of the body: short, and at most a few of them. */
 const longest = 90;
 const most = 6;
-/** The byline on a cover line: the words alone ("By", "Por") are enough there. */
-const preparedBy = /^\s*(prepared by|written by|author|authors|by|elaborado por|preparado por|redactado por|autor(?:a|es)?|por)\b\s*:?/i;
+/**
+ * The byline on a cover line: "Prepared by", "Erstellt von", "Préparé par", "A cura di", "Opgesteld door"…; in English
+ * and Spanish the words alone ("By", "Por") are enough there (the other languages' "von", "par", "da", "door" open
+ * subtitles as often as bylines).
+ */
+const byWords = String.raw`prepared by|written by|elaborado por|preparado por|redactado por|erstellt von|verfasst von|bearbeitet von|pr[ée]par[ée]e?s? par|r[ée]dig[ée]e?s? par|[ée]tabli[e]?s? par|preparato da|redatto da|a cura di|redigido por|opgesteld door|samengesteld door|elaborat per|redactat per|preparat per`;
+const authorWords = String.raw`authors?|autor(?:a|es|in|en|s)?|auteurs?|autor[ei]`;
+const preparedBy = new RegExp(String.raw`^\s*(${byWords}|${authorWords}|by|por)(?![\p{L}])\s*:?`, "iu");
 /** A line anywhere in the text that names its author: only the unambiguous forms, "Por la presente" is not one. */
-const namesAuthor = /^\s*(?:\*\*)?(prepared by|written by|authors?\s*:|elaborado por|preparado por|redactado por|autor(?:a|es)?\s*:)/i;
+const namesAuthor = new RegExp(String.raw`^\s*(?:\*\*)?(${byWords}|(?:${authorWords})\s*:)`, "iu");
 
 export interface CoverLines {
   lines: Inline[][];

@@ -52,6 +52,18 @@ describe("cover lines", () => {
     assert.equal(named("# T\n\n## One\n\nText.\n\nAuthor: Helen Park"), true);
     assert.equal(named("# T\n\n## Uno\n\nPor la presente se informa del cierre.\n\nTexto."), false);
   });
+
+  test("bylines in German, French, Italian, Portuguese, Dutch and Catalan sign the cover; a subtitle opening with 'Von' does not", () => {
+    const byline = (line: string) => {
+      const cover = coverLines(readMarkdown(`# T\n\nMärz 2025\n\n${line}\n\n## Eins\n\nText.`).ir.blocks);
+      return cover.byline ? plainText(cover.byline) : undefined;
+    };
+    for (const line of ["Erstellt von: Anna Weber", "Préparé par Jean Morel", "Rédigé par le cabinet Morel", "A cura di Marco Bianchi", "Redigido por Ana Costa", "Opgesteld door P. de Vries", "Elaborat per Marta Vila", "Auteur : Jean Morel", "Autore: Marco Bianchi"]) {
+      assert.equal(byline(line), line);
+    }
+    assert.equal(byline("Von der Idee zur Umsetzung"), undefined);
+    assert.equal(coverLines(readMarkdown("# T\n\n## Un\n\nTexte.\n\nRédigé par le service juridique.").ir.blocks).authorNamed, true);
+  });
 });
 
 describe("a report with a cover page", () => {
