@@ -159,7 +159,7 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
   for (const { type, data } of best.events) await deps.event?.(type, data);
   return {
     office: { format: kind, bytes: best.rendered.bytes },
-    pdf: best.pdf,
+    pdf: await deps.pdf.finishTags(best.pdf, { language: input.ir.language }),
     pages: best.info.pages,
     text: best.info.text,
     style: best.style,

@@ -52,6 +52,11 @@ export interface PdfReader {
   readonly outline: (pdf: Uint8Array) => Promise<PdfOutlineEntry[]>;
   /** Where the pictures sit on each page. */
   readonly pictures: (pdf: Uint8Array) => Promise<PdfPicture[]>;
+  /**
+   * A tagged PDF of our own finished for PDF/UA: the document's language, one Document element at the root, and a
+   * figure without alternative text as an artifact (decorative). A PDF that needs none of this is returned as it is.
+   */
+  readonly finishTags: (pdf: Uint8Array, options: { language?: string }) => Promise<Uint8Array>;
 }
 
 /** Tesseract's raw TSV of a picture: only the process and its output, so a worker thread can do the layout. */

@@ -1,11 +1,11 @@
 /** The pictures of an IR document, wherever they sit (quotes, list items, footnotes), in reading order. */
 import type { Block, IRDocument } from "./types.ts";
 
-export function imageBlocks(ir: IRDocument): Array<{ id: string; src: string }> {
-  const found: Array<{ id: string; src: string }> = [];
+export function imageBlocks(ir: IRDocument): Array<{ id: string; src: string; alt: string }> {
+  const found: Array<{ id: string; src: string; alt: string }> = [];
   const walk = (blocks: Block[]) => {
     for (const block of blocks) {
-      if (block.type === "image") found.push({ id: block.id, src: block.src });
+      if (block.type === "image") found.push({ id: block.id, src: block.src, alt: block.alt });
       else if (block.type === "quote") walk(block.blocks);
       else if (block.type === "list") for (const item of block.items) walk(item.blocks);
     }

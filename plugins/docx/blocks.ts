@@ -213,7 +213,9 @@ function mapImage(block: ImageBlock, ctx: MapContext, place: BlockPlace, extra: 
           type: image.type,
           data: image.data,
           transformation: size,
-          altText: { name: block.alt || block.src, description: block.alt, title: block.title ?? block.alt },
+          // The Markdown's image text is the description alone: LibreOffice's PDF /Alt is "title - description", and
+          // a caption (the title) is printed under the picture already.
+          altText: { name: block.alt || block.src, description: block.alt },
         }),
       ],
     }),

@@ -93,6 +93,9 @@ export function wordStyles(style: StyleApplied, language: string): IStylesOption
           alignment: wordAlignment(style.align.title),
           spacing: { after: 360, line: 240, lineRule: LineRuleType.AUTO },
           keepNext: true,
+          // Level 1 of the outline, above Heading 1: the PDF tags it H1 (a tagged PDF whose first heading is H2 skips
+          // a level) and it heads the bookmarks. The TOC field builds from heading styles only (no \u), so it is no entry.
+          outlineLevel: 0,
         },
       },
       heading1: heading(1),

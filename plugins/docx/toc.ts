@@ -1,8 +1,9 @@
 /**
- * The table of contents: Word's own TOC field (`TOC \o "1-3" \h \z \u`) whose cached result is
+ * The table of contents: Word's own TOC field (`TOC \o "1-3" \h \z`) whose cached result is
  * already filled in, so the document opens with its entries (and page numbers, when known) and
  * without Word's "update the fields?" prompt: the field is not marked dirty and settings.xml
- * carries no `updateFields`. Word rebuilds the same field when the reader chooses Update Table.
+ * carries no `updateFields`. Word rebuilds the same field when the reader chooses Update Table; without `\u` it
+ * builds from the heading styles only, so the Title (outline level 1, for the PDF's H1) is not listed.
  *
  * Each entry links to a bookmark on its heading (`_Toc_<IR id>`, hidden from Word's bookmark list
  * by the leading underscore) and, when the page is known, ends with a right-aligned tab with a dot
@@ -119,7 +120,7 @@ export function tableOfContents(entries: TocEntry[], options: TocOptions): FileC
     return (
       `<w:p><w:pPr><w:pStyle w:val="${styleIds.toc(entry.level)}"/>` +
       `<w:tabs><w:tab w:val="right" w:leader="dot" w:pos="${options.tabPosition}"/></w:tabs><w:rPr><w:noProof/></w:rPr></w:pPr>` +
-      (i === 0 ? fieldChar("begin") + instruction('TOC \\o "1-3" \\h \\z \\u') + fieldChar("separate") : "") +
+      (i === 0 ? fieldChar("begin") + instruction('TOC \\o "1-3" \\h \\z') + fieldChar("separate") : "") +
       `<w:hyperlink w:anchor="${entry.bookmark.name}" w:history="1">${textRun(entry.text, "<w:noProof/>")}${number}</w:hyperlink>` +
       (i === entries.length - 1 ? fieldChar("end") : "") +
       `</w:p>`

@@ -203,7 +203,10 @@ export function fixParts(zip: Uint8Array, deck: DeckModel, language = "en-US"): 
   for (const name of Object.keys(files)) if (name.endsWith("/")) delete files[name];
   for (const [name, data] of Object.entries(files)) {
     const slide = /^ppt\/slides\/slide(\d+)\.xml$/.exec(name);
-    if (slide) files[name] = strToU8(uniqueShapeIds(placeholders(fixSlide(strFromU8(data), deck.bulletColor), deck.slides[Number(slide[1]) - 1])));
+    if (slide) {
+      const model = deck.slides[Number(slide[1]) - 1];
+      files[name] = strToU8(uniqueShapeIds(decorations(placeholders(fixSlide(strFromU8(data), deck.bulletColor), model), model)));
+    }
     else if (/^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(name)) files[name] = strToU8(fixNotes(strFromU8(data)));
     else if (/^ppt\/slideLayouts\/slideLayout\d+\.xml$/.test(name)) files[name] = strToU8(fillLayout(strFromU8(data), deck));
     // The master's header and footer settings say whether a slide made by hand gets its number too.
@@ -287,6 +290,28 @@ export function uniqueShapeIds(xml: string): string {
     if (!seen.has(Number(id))) return seen.add(Number(id)), whole;
     return `<p:cNvPr id="${next++}"`;
   });
+}
+
+const decorative =
+  '<a:extLst><a:ext uri="{C183D7F6-B498-43B3-948B-1728B52AA6E4}"><adec:decorative xmlns:adec="http://schemas.microsoft.com/office/drawing/2017/decorative" val="1"/></a:ext></a:extLst>';
+
+/**
+ * What a screen reader is told about the slide's drawings. The bands and rules of the design are marked decorative
+ * (PowerPoint's "Mark as decorative"), so its accessibility checker and readers skip them. A picture keeps its
+ * Markdown image text as its description; without one, pptxgenjs writes its own file name ("preencoded.png"),
+ * which describes nothing, so the description is left empty (and the create reports `image.no_alt_text`).
+ */
+export function decorations(xml: string, model: SlideModel | undefined): string {
+  let out = xml.replace(/(<p:cNvPr id="\d+" name="[^"]*") descr="preencoded\.png"/g, "$1");
+  for (const shape of model?.shapes ?? []) {
+    if (shape.type !== "rect") continue;
+    const name = shape.name.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    out = out.replace(
+      new RegExp(`(<p:cNvPr id="\\d+" name="${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*?)(?:/>|>([\\s\\S]*?)</p:cNvPr>)`, "g"),
+      (_whole, open: string, inner: string | undefined) => `${open}>${inner ?? ""}${decorative}</p:cNvPr>`,
+    );
+  }
+  return out;
 }
 
 /** The notes placeholder's single run → one paragraph per line. */

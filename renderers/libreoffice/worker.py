@@ -134,7 +134,7 @@ def convert(desktop, req):
 def pdf_filter_data():
     """A tagged PDF (structure tree, reading order, alternative texts): what screen readers and PDF/UA checks need,
     and what accessibility rules for public documents ask for."""
-    return uno.Any("[]com.sun.star.beans.PropertyValue", (prop("UseTaggedPDF", True),))
+    return uno.Any("[]com.sun.star.beans.PropertyValue", (prop("UseTaggedPDF", True), prop("PDFUACompliance", True)))
 
 
 def reachable(desktop):

@@ -11,6 +11,7 @@
 import type { PdfPageText, PdfPreview, PdfReader } from "../../core/contracts/engines.ts";
 import { pdfOutline } from "./outline.ts";
 import { pdfPictures } from "./images.ts";
+import { finishTags } from "./accessible.ts";
 import { PdfReadError } from "./errors.ts";
 import { encodePng } from "./png.ts";
 import { loadMupdf, mupdfLog } from "./pages.ts";
@@ -127,4 +128,4 @@ const previews = (pdf: Uint8Array, options: { maxPages?: number; width?: number;
   });
 };
 
-export const pdfReader: PdfReader = { info, previews, outline: pdfOutline, pictures: (pdf) => pdfPictures(pdf) };
+export const pdfReader: PdfReader = { info, previews, outline: pdfOutline, pictures: (pdf) => pdfPictures(pdf), finishTags };

@@ -86,6 +86,7 @@ export const fakePdf: PdfReader = {
   },
   outline: async () => [],
   pictures: async () => [],
+  finishTags: async (pdf) => pdf,
 };
 
 export interface OperationFakes {

@@ -142,8 +142,9 @@ const check = (format: BuiltFormat, bytes: Uint8Array, ir: IRDocument, template:
         }
         // Formulas get their cached results as on the fast path (the xlsx plugin's afterRender), before the PDF is made.
         const finished = plugin?.afterRender ? await plugin.afterRender(clean.bytes, { converter, signal }) : clean.bytes;
-        const pdf = await converter.convert(finished, format, "pdf", { signal }).catch((error: Error) => ({ error }));
-        if ("error" in pdf) return { invalid: `LibreOffice could not open it: ${pdf.error.message}` };
+        const converted = await converter.convert(finished, format, "pdf", { signal }).catch((error: Error) => ({ error }));
+        if ("error" in converted) return { invalid: `LibreOffice could not open it: ${converted.error.message}` };
+        const pdf = await pdfEngine.finishTags(converted, { language: ir.language }).catch(() => converted);
         const info = await pdfEngine.info(pdf).catch((error: Error) => ({ error }));
         if ("error" in info) return { invalid: `its PDF could not be read: ${info.error.message}` };
         const pageTexts = info.text.map((t) => t.text);

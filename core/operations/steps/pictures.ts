@@ -40,6 +40,21 @@ const credited = (ir: IRDocument, credits: ReadonlyMap<string, WebCredit>) => {
   return { ir: out, diagnostics };
 };
 
+/**
+ * A placed picture whose Markdown gives it no image text: its PDF tags and the Word, deck and workbook files have
+ * nothing to tell a screen reader, so it is treated as decorative (renderers/mupdf/accessible.ts) and the caller is told.
+ */
+const withoutAltText = (ir: IRDocument, placed: ReadonlySet<string>): Diagnostic[] =>
+  imageBlocks(ir)
+    .filter((b) => placed.has(b.src) && !b.alt.trim())
+    .map((b) => ({
+      code: "image.no_alt_text",
+      severity: "warning" as const,
+      category: "image",
+      message: `The picture "${b.src.slice(0, 120)}" has no image text, so screen readers and the PDF's tags cannot say what it shows and it is marked decorative; describe it in the Markdown: ![what it shows](${b.src.slice(0, 120)}).`,
+      nodeId: b.id,
+    }));
+
 export const pictures = (ir: IRDocument, refs: ReadonlyArray<FileRef>) =>
   Effect.gen(function* () {
     const job = yield* Job;
@@ -48,7 +63,7 @@ export const pictures = (ir: IRDocument, refs: ReadonlyArray<FileRef>) =>
     const captioned = credited(ir, found.credits);
     return {
       ir: captioned.ir,
-      diagnostics: [...found.diagnostics, ...captioned.diagnostics],
+      diagnostics: [...found.diagnostics, ...captioned.diagnostics, ...withoutAltText(ir, new Set([...found.images].filter(([, data]) => data !== null).map(([src]) => src)))],
       reported: new Set(found.diagnostics.map((d) => d.nodeId)),
       lookup: async (src: string) => found.images.get(src) ?? null,
     };
