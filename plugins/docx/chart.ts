@@ -53,7 +53,7 @@ export function mapChart(block: ChartBlock, ctx: MapContext, extra: object): Bod
           type: "png",
           data: picture.data,
           transformation: { width: picture.width, height: picture.height },
-          altText: { name: block.title ?? alt, description: alt, title: block.title ?? alt },
+          altText: { name: block.title ?? alt, description: alt },
         }),
       ],
     }),
