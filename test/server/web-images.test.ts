@@ -7,6 +7,10 @@
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import { after, before, test } from "node:test";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { startService, type Service } from "../support/service.ts";
 import { docxText, download, type Doc } from "../support/documents.ts";
@@ -65,4 +69,30 @@ test("a web picture is placed with its credit as a caption and image.web_source;
   const codes = report!.issues.map((i) => i.code).sort();
   assert.deepEqual(codes, ["image.unavailable", "image.web_source"]);
   assert.match(report!.issues.find((i) => i.code === "image.unavailable")!.message, /found nothing for "nothing"/);
+});
+
+test("a picture without image text is reported image.no_alt_text and left out of the PDF's tags; the described one is a Figure", async () => {
+  const { data, error } = await svc.client.POST("/documents", {
+    body: { format: "pdf", content: { markdown: `# Coast\n\nThe coast at dusk, seen from the harbour wall.\n\n![A sunset over the sea](web:sunset)\n\n![](${base}/sunset.png)\n` } },
+  });
+  const doc = data as Doc;
+  assert.ok(doc && !["failed", "canceled"].includes(doc.status), JSON.stringify(error ?? doc.error));
+  const { data: report } = await svc.client.GET("/documents/{document_id}/report", { params: { path: { document_id: doc.id } } });
+  const missing = report!.issues.filter((i) => i.code === "image.no_alt_text");
+  assert.equal(missing.length, 1, JSON.stringify(report!.issues));
+  assert.equal(missing[0]!.severity, "warning");
+  assert.match(missing[0]!.message, /sunset\.png" has no image text.*!\[what it shows\]/);
+  const pdf = (await download(doc.outputs!.find((o) => o.kind === "pdf")!.url)).bytes;
+  const dir = mkdtempSync(join(tmpdir(), "quire-alt-"));
+  try {
+    writeFileSync(join(dir, "doc.pdf"), pdf);
+    const tree = execFileSync("pdfinfo", ["-struct-text", join(dir, "doc.pdf")], { encoding: "utf8" });
+    assert.match(tree, /^Document\n\s+H1/m, "one Document, the title first as H1");
+    assert.equal(tree.match(/^\s*Figure\b/gm)?.length, 1, "only the described picture is a figure");
+    // LibreOffice writes the /Alt text string as UTF-16BE hex.
+    const utf16 = (text: string) => "FEFF" + [...text].map((c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")).join("");
+    assert.ok(Buffer.from(pdf).toString("latin1").includes(`/Alt<${utf16("A sunset over the sea")}>`), "the figure's alternative text is the image text");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
