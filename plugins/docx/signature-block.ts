@@ -6,7 +6,8 @@
  * written under it.
  *
  * Recognised only when at least two such blocks close the text and one of them says it is for signing (a fill-in
- * line, "Signature:", "Fdo.:", "By:", "Name:", "on behalf of", "en nombre y representación"…); anything else stays
+ * line, "Signature:", "Fdo.:", "By:", "Name:", "on behalf of", "en nombre y representación"…), or when the last line
+ * names the parties in a row ("El Proveedor | El Cliente") under a sentence that says they sign; anything else stays
  * as the author's paragraphs (line-kept.ts still keeps their lines).
  */
 import { AlignmentType, BorderStyle, Paragraph, Table, TableCell, TableRow, WidthType } from "docx";
@@ -77,8 +78,26 @@ export function signatureBlock(blocks: Block[]): { start: number; parties: Party
     parties.unshift(party);
     i -= lead ? 2 : 1;
   }
-  if (parties.length < 2 || !parties.some((p) => signingCue.test(partyText(p)))) return undefined;
+  if (parties.length < 2 || !parties.some((p) => signingCue.test(partyText(p)))) return namesInARow(blocks);
   return { start: i + 1, parties };
+}
+
+/** "…las partes firman el presente contrato.", "IN WITNESS WHEREOF…": the sentence the parties sign under. */
+const signingSentence =
+  /\b(sign|signed|signs|witness whereof|firma[nd]?|firmado|suscriben|unterzeichne[nt]?|unterschreiben|signent|signé|firmano|assinam|ondertekenen|ondertekend|signen)\b/i;
+
+/**
+ * The parties named on one closing line, "El Proveedor | El Cliente" (or set apart by tabs): a line to sign over
+ * each name, side by side, when the paragraph before says the parties sign.
+ */
+function namesInARow(blocks: Block[]): { start: number; parties: Party[] } | undefined {
+  const last = blocks.at(-1);
+  const before = blocks.at(-2);
+  if (last?.type !== "paragraph" || before?.type !== "paragraph" || last.inlines.some((i) => i.type === "lineBreak")) return undefined;
+  const names = plainText(last.inlines).split(/\s*\|\s*|\t+/).map((n) => n.trim());
+  if (names.length < 2 || names.length > 4 || names.some((n) => n === "" || n.length > 40)) return undefined;
+  if (!signingSentence.test(plainText(before.inlines))) return undefined;
+  return { start: blocks.length - 1, parties: names.map((text) => ({ lines: [[{ type: "text", id: "", text, marks: [] }]] })) };
 }
 
 /** About three lines: room for a handwritten signature (as a letter leaves, map.ts). */

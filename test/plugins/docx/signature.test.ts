@@ -111,6 +111,26 @@ describe("parties side by side (issue 30, item 4)", () => {
     assert.equal(parties("Acme Supplies Ltd.\\\n12 Harbour Street\\\nBristol BS1 4AA"), undefined, "one block of lines is an address");
     assert.equal(parties("The parties agree.\n\nThe Supplier\\\nLondon\n\nThe Client\\\nLeeds"), undefined, "nothing says it is for signing");
     assert.equal(parties(`${contract}\n## Schedule 1\n\nThe services in detail.`), undefined, "a signature block is the text's end");
+    assert.deepEqual(parties("Y en prueba de conformidad, las partes firman el presente contrato.\n\nEl Proveedor | El Cliente"), [1, 1]);
+    assert.equal(parties("The totals are shown below.\n\nRevenue | Costs"), undefined, "names in a row close a signing sentence only");
+  });
+
+  test("names in a row under 'las partes firman': a line to sign over each name, side by side (pdftotext -layout)", async () => {
+    const markdown = "# Contrato\n\n## Cláusula primera. Objeto\n\nEl Proveedor prestará servicios al Cliente.\n\nY en prueba de conformidad, las partes firman el presente contrato.\n\nEl Proveedor | El Cliente\n";
+    const { bytes, type } = await renderDocx(markdown);
+    assert.equal(type, "contract");
+    const xml = part(bytes, "word/document.xml");
+    const table = xml.slice(xml.lastIndexOf("<w:tbl>"), xml.lastIndexOf("</w:tbl>"));
+    const cells = table.split("<w:tc>").slice(1);
+    assert.equal(cells.length, 2);
+    for (const [n, name] of ["El Proveedor", "El Cliente"].entries()) {
+      const paragraphs = cells[n]!.split("<w:p>").slice(1);
+      assert.match(paragraphs[0]!, /<w:pBdr>\s*<w:bottom w:val="single"[\s\S]*w:before="720"|w:before="720"[\s\S]*<w:pBdr>\s*<w:bottom w:val="single"/, "room and a line to sign on");
+      assert.match(paragraphs[1]!, new RegExp(name), "the party's name under its line");
+    }
+    const lines = pdftotextLayout(await toPdf(bytes)).split("\n");
+    assert.ok(lines.some((l) => /El Proveedor\s{3,}El Cliente/.test(l)), "both names on one line, apart");
+    assert.ok(!lines.some((l) => l.includes("|")), "no bar is printed");
   });
 
   test("Word: a borderless two-column table, one party a column, room to sign over a line for each", async () => {
