@@ -2,7 +2,7 @@
  * A document's language as the files name it (BCP 47, `de-DE`, `en-GB`): Word's `w:lang`, a deck's and a chart's
  * `lang`, and through Word the PDF's `/Lang`, which a screen reader and a spelling checker follow. A language the
  * request names (a prompt's understanding) wins over the text's; the region comes from the text when the name has
- * none: British or American English from their spellings (colour, organisation, centre, or a pound sign), Brazilian or
+ * none: British or American English from their spellings (colour, organisation, centre) and marks (a pound sign, GBP, plc, the law of England and Wales; USD, Inc., LLC), Brazilian or
  * European Portuguese likewise; the others take the country where a document in them is most often written for.
  */
 import { textUnits } from "../ir/units.ts";
@@ -19,11 +19,15 @@ const american =
 const brazilian = /\b(?:econômic\w*|gênero|ônibus|equipe|registro|usuários?|arquivos?|tela|você|vocês|fato|contato|time|planejamento)\b/gi;
 const european = /\b(?:económic\w*|género|autocarro|equipa|registo|utilizador(?:es)?|ficheiros?|ecrã|facto|contacto|planeamento)\b/gi;
 
+/** What only a British text names: its money, its companies and its law (a contract has few spellings to go by). */
+const ukMarks = /£|\bGBP\b|\bplc\b|\bEngland and Wales\b|\bCompanies House\b|\bHMRC\b|\bpence\b/g;
+const usMarks = /\bUSD\b|\bUS\$|\bInc\.|\bLLC\b|\bState of [A-Z][a-z]+|\bIRS\b/g;
+
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
 /** The region a text's spellings point to, for languages written differently in two countries. */
 function regionOf(language: string, text: string): string | undefined {
-  if (language === "en") return count(text, british) + 2 * count(text, /£/g) > count(text, american) ? "GB" : "US";
+  if (language === "en") return count(text, british) + 2 * count(text, ukMarks) > count(text, american) + count(text, usMarks) ? "GB" : "US";
   if (language === "pt") return count(text, brazilian) > count(text, european) ? "BR" : "PT";
   return regions[language];
 }

@@ -1,7 +1,8 @@
 /**
  * Typesetting of the text a person reads (pure): straight quotes become the language's curly quotes and apostrophes,
- * and the spaces inside a number and its unit, a currency and its amount, and (French) before high punctuation
- * become non-breaking, so "25 km" or "EUR 18.2" never break across lines. Run once the text checks have read the
+ * and the spaces inside a number and its unit, a currency and its amount, a number grouped by spaces, an IBAN, and
+ * (French) before high punctuation become non-breaking, so "25 km", "EUR 18.2" or "ES91 2100 0418…" never break
+ * across lines. Run once the text checks have read the
  * text (they read it as written) and before a document is laid out for print (Word, PDF, slides); a workbook's cells
  * are data and are left as they are.
  *
@@ -242,11 +243,19 @@ function quotes(text: string, out: string[], fixed: boolean[], q: Quotes): void 
   }
 }
 
+const spacedNumber = /(?<![\p{L}\p{N},.])\d{1,3}(?: \d{3})+(?:[,.]\d+)?(?![\p{L}\p{N}])/gu;
+const iban = /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?(?![\p{L}\p{N}])/gu;
+const spacesIn = (m: RegExpMatchArray): number[] => [...m[0]].flatMap((ch, i) => (ch === " " ? [m.index! + i] : []));
+
 function spaces(text: string, out: string[], fixed: boolean[], language: string): void {
   const unbreak = (at: number, space = NBSP) => {
     if (!fixed[at]) out[at] = space;
   };
   for (const m of text.matchAll(numberUnit)) unbreak(m.index! + 1);
+  // A number grouped by spaces ("5 125,00", "1 250 000") and an IBAN in groups of four stay on one line; French sets
+  // its thousands apart by a narrow space.
+  for (const m of text.matchAll(spacedNumber)) for (const at of spacesIn(m)) unbreak(at, language === "fr" ? NARROW_NBSP : NBSP);
+  for (const m of text.matchAll(iban)) for (const at of spacesIn(m)) unbreak(at);
   for (const m of text.matchAll(currencyNumber)) unbreak(m.index! + m[0].length - 1);
   if (["es", "fr", "de", "ca"].includes(language)) {
     // They write a space between a number and its percent sign (RAE; Imprimerie nationale; DIN 5008; IEC), held to

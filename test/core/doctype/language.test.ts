@@ -41,6 +41,8 @@ describe("languageTag", () => {
     { given: "The organization's color scheme was agreed at the center in Boston; the budget is $2 million.", want: "en-US" },
     { given: "We recognise the programme's results and analyse them with the board.", want: "en-GB" },
     { given: "The report sums up the results of the year.", want: "en-US" },
+    { given: "The Client shall pay the Supplier GBP 48,000. Contoso Retail plc is registered in England and Wales.", want: "en-GB" },
+    { given: "The Client shall pay the Supplier USD 48,000. Contoso Retail Inc. is a Delaware corporation.", want: "en-US" },
     { given: "Der Bericht fasst die Ergebnisse des Jahres zusammen und nennt die nächsten Schritte für den Vorstand.", want: "de-DE" },
     { given: "Le rapport résume les résultats de l'année et présente les prochaines étapes pour le conseil.", want: "fr-FR" },
     { given: "La relazione riassume i risultati dell'anno e presenta i prossimi passi per il consiglio.", want: "it-IT" },
