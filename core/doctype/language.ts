@@ -65,6 +65,16 @@ function byWords(text: string): Language | undefined {
   return best;
 }
 
+/**
+ * How many of a text's words are among `language`'s frequent words ("the", "der", "le", "de"…): how much of it is
+ * prose in that language rather than names and numbers. A caller that acts on the guess where a wrong one costs
+ * more than a label (reading `1,000` as one or a thousand) asks for these words too.
+ */
+export function languageWords(text: string, language: Language): number {
+  // A letter run touching a digit is a code or a cell reference ("E2" of "=E2+D3"), not the Italian "e".
+  return (text.toLowerCase().match(/(?<![\p{L}\p{N}])\p{L}+(?![\p{L}\p{N}])/gu) ?? []).filter((word) => words[language].has(word)).length;
+}
+
 /** A document's text as the guess reads it: prose first, then the rest (titles, headings, table rows). */
 export function sampleText(units: ReadonlyArray<{ text: string; kind: string }>): string {
   const prose = units.filter((u) => (u.kind === "paragraph" || u.kind === "item") && u.text.length >= 40);

@@ -16,6 +16,7 @@
  */
 import type { Inline, ListBlock, TableBlock } from "../../core/ir/types.ts";
 import { parseCell } from "./cells.ts";
+import { languageConvention } from "./columns.ts";
 import type { MapContext } from "./context.ts";
 import type { Where } from "./context.ts";
 import { formulaValue, hasGap, inlineText } from "./context.ts";
@@ -26,7 +27,7 @@ import { address } from "./names.ts";
 
 export function isAssumptionsHeading(text: string): boolean {
   const plain = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  return /\b(?:assumptions?|supuestos?|hipotesis|premisas?)\b/.test(plain);
+  return /\b(?:assumptions?|supuestos?|hipotesis|premisas?|annahmen?|pramissen|hypotheses?|ipotesi|assunzioni|pressupostos?|premissas?|hipoteses|aannames?|uitgangspunten|veronderstellingen|suposits|premisses)\b/.test(plain);
 }
 
 export interface AssumptionEntry {
@@ -107,7 +108,7 @@ export function nameEntries(entries: AssumptionEntry[], ctx: MapContext): void {
 }
 
 function cellOptions(ctx: MapContext): Parameters<typeof parseCell>[1] {
-  return { convention: ctx.evidence.convention, fallback: ctx.evidence.language === "es" ? "es" : "en", dateOrder: ctx.evidence.dateOrder };
+  return { convention: ctx.evidence.convention, fallback: languageConvention(ctx.evidence.language), dateOrder: ctx.evidence.dateOrder };
 }
 
 export function mapAssumptions(

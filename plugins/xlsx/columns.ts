@@ -4,7 +4,7 @@
  *
  * - Convention (`1.234` → 1.234 or 1234): the numbers of the column that can only be read one way
  *   decide; else those of the whole document; else a euro amount leans Spanish; else the
- *   document's language; else English.
+ *   document's language (every one Quire writes but English puts a comma before the decimals); else English.
  * - Date order (`01/03/2026`): dates of the column that prove an order (`25/03/2026`, or a dotted
  *   date) decide; else those of the whole document; else such dates stay text (ISO dates are
  *   always safe) and are reported.
@@ -17,10 +17,9 @@
  */
 import type { Convention, DateOrder, Flavour, NumberValue, Scan, Typed } from "./cells.ts";
 import { impliedOrder, isAmbiguous, numberFormat, numberValue, resolveCell, scanCell } from "./cells.ts";
+import type { Language } from "../../core/doctype/language.ts";
 import type { HeaderUnit } from "./units.ts";
 import { headerUnit } from "./units.ts";
-
-export type Language = "en" | "es";
 
 /** What the whole document says about conventions, gathered before any column is typed. */
 export interface Evidence {
@@ -28,6 +27,9 @@ export interface Evidence {
   dateOrder: DateOrder | null;
   language: Language;
 }
+
+/** The decimal mark a language writes: a comma in all but English (the `es` convention is the comma's). */
+export const languageConvention = (language: Language): Convention => (language === "en" ? "en" : "es");
 
 export function gatherEvidence(cells: readonly string[], language: Language): Evidence {
   const scans = cells.map(scanCell);
@@ -81,7 +83,7 @@ export function typeColumn(texts: readonly string[], evidence: Evidence, header 
   const euroHeader = unit === "money" && /€|\bEUR\b|\beuros?\b/i.test(header);
   const hint = scans.some((s) => s.kind === "number" && (s.hint === "es" || euroHeader) && isAmbiguous(s)) ? "es" : null;
   const convention: Convention =
-    conventionOf(scans) ?? evidence.convention ?? hint ?? (evidence.language === "es" ? "es" : "en");
+    conventionOf(scans) ?? evidence.convention ?? hint ?? languageConvention(evidence.language);
   const order = orderOf(scans) ?? evidence.dateOrder;
 
   const cells = scans.map((scan, i) => resolveCell(scan, texts[i]!, convention, order));

@@ -1,50 +1,35 @@
 /**
- * The document's language, English or Spanish, told from its most common short words. It picks
- * the labels the workbook adds itself ("Notes" / "Notas", "Table 1" / "Tabla 1") and is the last
- * clue for reading an ambiguous number (`1.234`) when no number of the document settles it.
+ * The workbook's language: the one decided for print (`ir.language`, core/compile/printed.ts), else the text's
+ * (core/doctype/language-tag.ts). It picks the labels the workbook adds itself ("Notes" / "Notas" / "Anmerkungen",
+ * "Table 1" / "Tabelle 1", core/doctype/labels.ts) and is the last clue for reading an ambiguous number (`1.234`,
+ * columns.ts) when no number of the document settles it.
  */
-import { plainText } from "../../core/ir/text.ts";
-import type { Block, IRDocument } from "../../core/ir/types.ts";
-import type { Language } from "./columns.ts";
+import { quireWords } from "../../core/doctype/labels.ts";
+import type { Language } from "../../core/doctype/language.ts";
+import { languageWords } from "../../core/doctype/language.ts";
+import { languageOf, primaryLanguage } from "../../core/doctype/language-tag.ts";
+import { textUnits } from "../../core/ir/units.ts";
+import type { IRDocument } from "../../core/ir/types.ts";
 
-const spanish = new Set("de la el los las y que en del para con por una un es se al como más sus este esta según año años ventas importe".split(" "));
-const english = new Set("the and of to in for with is on that by this from are as be at an it was year sales amount".split(" "));
-
-export function detectLanguage(ir: IRDocument): Language {
-  const words = [ir.title ?? "", ...ir.blocks.flatMap(blockTexts)].join(" ").toLowerCase().match(/\p{L}+/gu) ?? [];
-  let es = 0;
-  let en = 0;
-  for (const w of words) {
-    if (spanish.has(w)) es++;
-    if (english.has(w)) en++;
-  }
-  // One stray word ("y" as a column name) does not make a document Spanish.
-  return es >= 2 && es > en ? "es" : "en";
+/** The document's language tag (`de-DE`, `pt-BR`). */
+export function detectLanguage(ir: IRDocument): string {
+  return languageOf(ir);
 }
 
-function blockTexts(block: Block): string[] {
-  switch (block.type) {
-    case "heading":
-    case "paragraph":
-      return [plainText(block.inlines)];
-    case "list":
-      return block.items.flatMap((item) => item.blocks.flatMap(blockTexts));
-    case "quote":
-      return block.blocks.flatMap(blockTexts);
-    case "table":
-      return [...block.header, ...block.rows].flatMap((row) => row.cells.map((cell) => plainText(cell.inlines)));
-    case "chart":
-      return [...(block.title ? [block.title] : []), ...blockTexts(block.table)];
-    case "image":
-      return [block.alt];
-    case "math":
-      return [block.tex];
-    case "code":
-    case "pageBreak":
-    case "thematicBreak":
-    case "comment":
-      return [];
-  }
+/**
+ * The language whose decimal mark reads an ambiguous number: the document's, when its words back it (two of that
+ * language's frequent words, more than English ones), else English. A workbook's labels ("Month | In | Out |
+ * Balance") are too few for the guess to be sure of, and misreading `1,000` as one costs more than a foreign label;
+ * one stray word ("y" as a column name) does not make a document Spanish.
+ */
+export function numberLanguage(ir: IRDocument, tag: string): Language {
+  const language = primaryLanguage(tag);
+  if (language === "en") return "en";
+  const text = textUnits(ir)
+    .map((unit) => unit.text)
+    .join("\n");
+  const own = languageWords(text, language);
+  return own >= 2 && own > languageWords(text, "en") ? language : "en";
 }
 
 export interface Labels {
@@ -56,8 +41,7 @@ export interface Labels {
   image: string;
 }
 
-export function labels(language: Language): Labels {
-  return language === "es"
-    ? { notes: "Notas", table: (n) => `Tabla ${n}`, assumption: "Supuesto", value: "Valor", name: "Nombre", image: "Imagen" }
-    : { notes: "Notes", table: (n) => `Table ${n}`, assumption: "Assumption", value: "Value", name: "Name", image: "Image" };
+export function labels(tag: string): Labels {
+  const { notes, table, assumption, value, name, image } = quireWords(tag);
+  return { notes, table, assumption, value, name, image };
 }

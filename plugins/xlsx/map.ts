@@ -3,7 +3,7 @@
  * (`model.ts`) and diagnostics. No I/O and no clock here; packing is the next step (`pack.ts`).
  *
  * Sheets, in order:
- * 1. "Notes" ("Notas" in a Spanish document), only when the document has text that no other
+ * 1. "Notes" ("Notas" in a Spanish document, "Anmerkungen" in a German one…), only when the document has text that no other
  *    sheet shows: paragraphs, lists, quotes, code, footnotes, or a heading no sheet is named
  *    after (`notes.ts`) — or nothing else, since a workbook needs one sheet.
  * 2. One sheet per table, in document order, named after the nearest heading above it
@@ -24,7 +24,7 @@ import { entriesFromList, entriesFromTable, isAssumptionsHeading, mapAssumptions
 import { gatherEvidence } from "./columns.ts";
 import type { MapContext } from "./context.ts";
 import { inlineText, report } from "./context.ts";
-import { detectLanguage, labels } from "./language.ts";
+import { detectLanguage, labels, numberLanguage } from "./language.ts";
 import { hex, looks } from "./look.ts";
 import type { DefinedNameModel, SheetModel, WorkbookModel } from "./model.ts";
 import { DefinedNames, SheetNames } from "./names.ts";
@@ -61,7 +61,7 @@ export function mapWorkbook(ir: IRDocument, style: StyleApplied, options: MapOpt
     style,
     looks: looks(style),
     labels: labels(language),
-    evidence: gatherEvidence(allCellTexts(ir.blocks), language),
+    evidence: gatherEvidence(allCellTexts(ir.blocks), numberLanguage(ir, language)),
     sheetNames: new SheetNames(),
     definedNames: new DefinedNames(),
     nameFormats: new Map(),
