@@ -1,9 +1,9 @@
 /**
  * Assumptions in their own labelled cells, named so formulas can use them.
  *
- * A heading named "Assumptions", "Supuestos", "Hipótesis" or "Premisas" (alone or within a longer
- * heading: "Key assumptions", "Supuestos clave") opens a section that runs to the next heading of
- * the same or a higher level. In it, each table of two or more columns (`label | value | …`) and
+ * A heading named "Assumptions", "Supuestos", "Hipótesis", "Premisas", "Annahmen", "Hypothèses", "Ipotesi",
+ * "Pressupostos", "Aannames" or "Hipòtesis" (alone or within a longer heading: "Key assumptions", "Supuestos
+ * clave") opens a section that runs to the next heading of the same or a higher level. In it, each table of two or more columns (`label | value | …`) and
  * each list of `label: value` items (also `label = value`, `label — value`) becomes rows of one
  * sheet named after the heading: the label in A, the value in B (typed like any cell, in Excel's
  * "Input" look), further table columns after it, and the defined name last. Every value gets a
