@@ -3,9 +3,9 @@
  *
  * A heading named "Assumptions", "Supuestos", "Hipótesis", "Premisas", "Annahmen", "Hypothèses", "Ipotesi",
  * "Pressupostos", "Aannames" or "Hipòtesis" (alone or within a longer heading: "Key assumptions", "Supuestos
- * clave") opens a section that runs to the next heading of the same or a higher level. In it, each table of two or more columns (`label | value | …`) and
- * each list of `label: value` items (also `label = value`, `label — value`) becomes rows of one
- * sheet named after the heading: the label in A, the value in B (typed like any cell, in Excel's
+ * clave") opens a section that runs to the next heading of the same or a higher level. In it, each table of two or
+ * more columns (`label | value | …`) and each list of `label: value` items (also `label = value`, `label — value`)
+ * becomes rows of one sheet named after the heading: the label in A, the value in B (typed like any cell, in Excel's
  * "Input" look), further table columns after it, and the defined name last. Every value gets a
  * workbook-wide defined name: the label's `code` span when there is one (`growth_rate`), else the
  * label made into a name (`Tasa de crecimiento` → `tasa_de_crecimiento`). Formulas anywhere —
