@@ -9,8 +9,10 @@
  * counts only with evidence code can verify (judge.ts). A judge that cannot be reached never fails the document:
  * the deterministic result stands and the messages say the judgment was skipped.
  *
- * Gap labels are in the document's language (`ctx.language`, else guessed from the text between Spanish and English):
- * importe / porcentaje / cifra / fecha, or amount / percentage / figure / date.
+ * Gap labels are in the document's language (the one the request named, `ctx.language`, else the IR's, else the text's;
+ * core/doctype/language-tag.ts), from core/doctype/labels.ts: amount / percentage / figure / date, importe /
+ * porcentaje / cifra / fecha, Betrag / Prozentsatz / Zahl / Datum, montant / pourcentage / chiffre / date…
+ * Figures and dates are read in the eight languages' forms by core/keydata (extract.ts, normalise.ts).
  */
 import type { TextCheck, TextCheckContext } from "../../../core/contracts/check-plugin.ts";
 import type { Diagnostic } from "../../../core/diagnostics.ts";
@@ -19,18 +21,15 @@ import type { Fact } from "./extract.ts";
 import { extractFacts } from "./extract.ts";
 import type { Candidate, Confirmation } from "./judge.ts";
 import { confirm } from "./judge.ts";
-import { detectLanguage } from "./normalise.ts";
+import { quireWords } from "../../../core/doctype/labels.ts";
+import { sampleText } from "../../../core/doctype/language.ts";
+import { languageTag } from "../../../core/doctype/language-tag.ts";
 import type { Run } from "./replace.ts";
 import { cellHoldsOnly, gapper, inCode, replaceable, runsOf } from "./replace.ts";
 import type { Pool, Support } from "./support.ts";
 import { buildPool, supportOf, tolerance } from "./support.ts";
 
 export const FACT_CODE = "content.unsupported_fact";
-
-const LABELS: Record<"es" | "en", Record<Exclude<Fact["kind"], "quote">, string>> = {
-  es: { amount: "importe", percent: "porcentaje", number: "cifra", date: "fecha" },
-  en: { amount: "amount", percent: "percentage", number: "figure", date: "date" },
-};
 
 const NOUN: Record<Fact["kind"], string> = { amount: "amount", percent: "percentage", number: "figure", date: "date", quote: "quotation" };
 const PLACE: Record<Run["kind"], string> = { paragraph: "paragraph", heading: "heading", cell: "table cell", title: "title" };
@@ -169,7 +168,8 @@ export const factsCheck: TextCheck = {
       }
     }
 
-    const language = ctx.language ? (ctx.language.toLowerCase().startsWith("es") ? "es" : "en") : detectLanguage(runs.map((r) => r.text).join("\n"));
+    const units = runs.map((r) => ({ text: r.text, kind: r.kind }));
+    const gapWords = quireWords(languageTag(sampleText(units), ctx.language ?? ir.language)).gap;
 
     const diagnostics: Diagnostic[] = [];
     const toReplace = new Map<Run, Found[]>();
@@ -190,7 +190,7 @@ export const factsCheck: TextCheck = {
       if (f.fact.kind !== "quote" && replaceable(f.run, f.fact)) {
         toReplace.set(f.run, [...(toReplace.get(f.run) ?? []), f]);
         replaced++;
-        const label = LABELS[language][f.fact.kind];
+        const label = gapWords[f.fact.kind];
         diagnostics.push({ code: FACT_CODE, severity: "warning", category: "content", message: `Removed the ${what} from the ${where}: ${because}. It is now the gap [DATO: ${label}] to fill in.${judgeNote(outcome, keyOf(f))}`, nodeId: f.run.nodeId });
       } else {
         flagged++;
@@ -200,7 +200,7 @@ export const factsCheck: TextCheck = {
     }
 
     const gaps = gapper(work);
-    for (const [run, facts] of toReplace) gaps.replace(run, facts.map((f) => f.fact), (i) => LABELS[language][facts[i]!.fact.kind as Exclude<Fact["kind"], "quote">]);
+    for (const [run, facts] of toReplace) gaps.replace(run, facts.map((f) => f.fact), (i) => gapWords[facts[i]!.fact.kind as Exclude<Fact["kind"], "quote">]);
 
     const count = (kinds: Fact["kind"][]) => found.filter((f) => kinds.includes(f.fact.kind)).length;
     return {

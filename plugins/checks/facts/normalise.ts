@@ -60,13 +60,3 @@ export const normaliseQuote = (text: string): string =>
     .replace(/\u2026/g, "...")
     .replace(/\s+/g, " ")
     .replace(/^[\s.,;:!?¡¿-]+|[\s.,;:!?-]+$/g, "");
-
-/** Spanish or English, from the commonest words of the text; English when neither stands out. */
-export function detectLanguage(text: string): "es" | "en" {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const es = new Set(["el", "la", "los", "las", "de", "del", "que", "y", "en", "por", "para", "con", "una", "se", "su", "al", "es"]);
-  const en = new Set(["the", "of", "and", "to", "in", "is", "for", "with", "that", "on", "by", "this", "be", "are", "will"]);
-  let score = 0;
-  for (const w of words) score += es.has(w) ? 1 : en.has(w) ? -1 : 0;
-  return score > 0 ? "es" : "en";
-}

@@ -78,3 +78,39 @@ describe("facts check: the same figure written in another language's form is sup
     assert.match(reported[0]!, /3\. März 2025/);
   });
 });
+
+/** The labels of the gaps the check left in the document, in order. */
+const gapLabels = async (markdown: string, sources: string[], language?: string): Promise<string[]> => {
+  const result = await factsCheck.run(readMarkdown(markdown).ir, { ...context(sources), ...(language ? { language } : {}) });
+  const labels: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      const node = value as { type?: string; label?: string };
+      if (node.type === "gap") labels.push(node.label ?? "");
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(result.ir?.blocks ?? []);
+  return labels;
+};
+
+describe("facts check: the gaps are labelled in the document's language", () => {
+  it("French: an unsupported amount and date become [DATO: montant] and [DATO: date]; 12,5 M€ backed by 12 500 000 € stays", async () => {
+    const markdown = "Le contrat de 12,5 M€ a été signé le 1er mars 2025. Le solde de 48 300 € sera réglé le 15 avril 2025 au plus tard.";
+    assert.deepEqual(await gapLabels(markdown, ["Montant : 12 500 000 €. Signature : 01/03/2025."]), ["montant", "date"]);
+  });
+  it("German: an unsupported amount and percentage become [DATO: Betrag] and [DATO: Prozentsatz]; 184,7 Mio. € backed stays", async () => {
+    const markdown = "Der Umsatz stieg auf 184,7 Mio. €. Die Rückstellungen betragen 2,3 Mio. € und die Marge stieg um 4,5 %.";
+    assert.deepEqual(await gapLabels(markdown, ["Umsatzerlöse 2024: 184.700.000 €."]), ["Betrag", "Prozentsatz"]);
+  });
+  it("the language the request named wins over the text's", async () => {
+    assert.deepEqual(await gapLabels("Revenue rose to €48,300 in the year.", [], "nl"), ["bedrag"]);
+  });
+  it("Italian, Portuguese, Dutch and Catalan texts get their own words", async () => {
+    assert.deepEqual(await gapLabels("Il fatturato è salito a 48.300 euro nel corso dell'anno, secondo la direzione.", []), ["importo"]);
+    assert.deepEqual(await gapLabels("A faturação subiu para 48.300 euros ao longo do ano, segundo a administração.", []), ["montante"]);
+    assert.deepEqual(await gapLabels("De omzet steeg in de loop van het jaar tot 48.300 euro, volgens de directie.", []), ["bedrag"]);
+    assert.deepEqual(await gapLabels("La facturació va pujar fins a 48.300 euros al llarg de l'any, segons la direcció.", []), ["import"]);
+  });
+});

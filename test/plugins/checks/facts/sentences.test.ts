@@ -285,7 +285,8 @@ describe("unsupported facts: the IR left behind", () => {
     assert.match((await check("El informe indica que la deuda es de 900 € y que se paga en el plazo.")).text, /\[DATO: importe\]/);
     assert.match((await check("The report says that the debt is 900 € and that it is paid on time.")).text, /\[DATO: amount\]/);
     assert.match((await check("The report says that the debt is 900 €.", { language: "es" })).text, /\[DATO: importe\]/);
-    assert.match((await check("Es gibt 45% mehr.", { language: "de" })).text, /\[DATO: percentage\]/);
+    assert.match((await check("Es gibt 45% mehr.", { language: "de" })).text, /\[DATO: Prozentsatz\]/);
+    assert.match((await check("Le rapport indique que la dette est de 900 € et qu'elle est payée à temps.")).text, /\[DATO: montant\]/);
   });
 
   it("runs on model-written text only, and needs no model for its deterministic part", () => {
