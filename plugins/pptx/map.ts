@@ -5,7 +5,7 @@
  *
  * Slides come from the document by the rule in `sections.ts`; each content slide is laid out by
  * `layout.ts`, which shrinks text within limits or continues the slide on further slides titled
- * "… (cont.)" (reported as `layout.slide_overflow`, info).
+ * "… (cont.)" in the deck's language ("(suite)", "(Forts.)"; reported as `layout.slide_overflow`, info).
  *
  * The look (`theme.ts`): white slides; the title slide has an accent band down its left edge,
  * the title, a short accent rule and the subtitle; section dividers are filled with the accent
@@ -15,6 +15,8 @@
  */
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import { diagnostic } from "../../core/diagnostics.ts";
+import { quireWords } from "../../core/doctype/labels.ts";
+import { languageOf } from "../../core/doctype/language-tag.ts";
 import { plainText } from "../../core/ir/text.ts";
 import type { Block, DocType, HeadingBlock, IRDocument } from "../../core/ir/types.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
@@ -59,6 +61,8 @@ interface DeckContext {
   base: number;
   layout: LayoutContext;
   content: ContentContext;
+  /** After the title of a slide a section continues on: "(cont.)", "(suite)", "(Forts.)" (core/doctype/labels.ts). */
+  continued: string;
   diagnostics: Diagnostic[];
 }
 
@@ -88,6 +92,7 @@ export function mapDeck(ir: IRDocument, style: StyleApplied, options: MapOptions
       bodyAlign: style.align.body,
       diagnostics,
     },
+    continued: quireWords(languageOf(ir)).continued,
     diagnostics,
   };
 
@@ -261,9 +266,9 @@ function contentSlides(source: Extract<SlideSource, { kind: "content" }>, ctx: D
   const heading = (text: RunModel[]) =>
     fitText(text, contentWidth, { max: titleSize(ctx.base), min: minTitleSize, lines: 2 }, { color: ctx.palette.headings, align: ctx.style.align.headings }, ctx.face);
   // The area is the same on every slide of the section, so it is taken with the longer
-  // "(cont.)" title, which may need a second line where the first did not.
+  // "… (cont.)" title, which may need a second line where the first did not.
   const first = source.heading && title ? heading(titleRuns(source.heading, ctx)) : null;
-  const cont = source.heading && title ? heading(titleRuns(source.heading, ctx, " (cont.)")) : null;
+  const cont = source.heading && title ? heading(titleRuns(source.heading, ctx, ` ${ctx.continued}`)) : null;
   const titleHeight = Math.max(first?.height ?? 0, cont?.height ?? 0);
   const area = contentArea(title ? titleTop + titleHeight : null);
   // A heading whose only content could not be shown (a missing picture) still gets its slide.
@@ -298,7 +303,7 @@ function contentSlides(source: Extract<SlideSource, { kind: "content" }>, ctx: D
     shapes.push(...page);
     const { shapes: foot, slideNumber } = footer(ctx, ctx.palette.muted, true);
     shapes.push(...foot);
-    const slideTitle = fitted ? (i === 0 ? title : `${title} (cont.)`) : "";
+    const slideTitle = fitted ? (i === 0 ? title : `${title} ${ctx.continued}`) : "";
     return {
       kind: "content" as const,
       title: slideTitle,

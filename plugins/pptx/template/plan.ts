@@ -10,6 +10,8 @@
  * the body placeholder's box. Titles are fitted in their placeholder the same way.
  */
 import { diagnostic, type Diagnostic } from "../../../core/diagnostics.ts";
+import { quireWords } from "../../../core/doctype/labels.ts";
+import { languageOf } from "../../../core/doctype/language-tag.ts";
 import { plainText } from "../../../core/ir/text.ts";
 import type { HeadingBlock, Inline, IRDocument } from "../../../core/ir/types.ts";
 import type { StyleApplied } from "../../../core/style/types.ts";
@@ -62,6 +64,8 @@ interface PlanContext {
   area: { x: number; y: number; w: number; h: number };
   /** The template's body text size the fitting starts from. */
   base: number;
+  /** After the title of a slide a section continues on: "(cont.)", "(suite)", "(Forts.)" (core/doctype/labels.ts). */
+  continued: string;
   diagnostics: Diagnostic[];
 }
 
@@ -93,6 +97,7 @@ export function planDeck(
       diagnostics,
     },
     layout: { face: template.bodyFace, palette: colours, base, lineSpacing: 1, footnotes },
+    continued: quireWords(languageOf(ir)).continued,
     diagnostics,
   };
   const slides = slideSources(ir, name).flatMap((source) => planSource(source, ctx));
@@ -225,7 +230,7 @@ function contentSlides(source: Extract<SlideSource, { kind: "content" }>, ctx: P
     const layout = chooseLayout(ctx.template, visual ? "visual" : "text");
     const placeholders: PlaceholderText[] = [];
     if (source.heading && title) {
-      placeholders.push(fitted(ctx.template, layout, "title", "title", titleRuns(source.heading.inlines, ctx, i === 0 ? "" : " (cont.)")));
+      placeholders.push(fitted(ctx.template, layout, "title", "title", titleRuns(source.heading.inlines, ctx, i === 0 ? "" : ` ${ctx.continued}`)));
     }
     // Quote bars and code shading are the normal path's own design: the template's look stands without them.
     const shapes = page.filter((s) => s.type !== "rect");
@@ -244,7 +249,7 @@ function contentSlides(source: Extract<SlideSource, { kind: "content" }>, ctx: P
     }
     return {
       layout,
-      title: source.heading && title ? (i === 0 ? title : `${title} (cont.)`) : "",
+      title: source.heading && title ? (i === 0 ? title : `${title} ${ctx.continued}`) : "",
       placeholders,
       shapes: visual ? shapes : [],
       ...(i === 0 ? notesOf(source.notes) : {}),

@@ -12,6 +12,7 @@ import { forPrint } from "../../../core/compile/printed.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import { pptxPlugin } from "../../../plugins/pptx/index.ts";
+import { mapDeck } from "../../../plugins/pptx/map.ts";
 import { xlsxPlugin } from "../../../plugins/xlsx/index.ts";
 import { corpusFile } from "../../renderers/support.ts";
 
@@ -80,4 +81,25 @@ describe("a workbook's charts", () => {
     const found = langs(bytes, /^xl\/charts\/chart\d+\.xml$/);
     assert.deepEqual([...found.keys()], ["it-IT"]);
   });
+});
+
+describe("a slide that continues", () => {
+  const long = (title: string, sentence: string) =>
+    `# Deck\n\n## ${title}\n\n${Array.from({ length: 40 }, (_, i) => `- ${sentence} ${i + 1}`).join("\n")}\n`;
+  const cases: Array<{ markdown: string; want: string }> = [
+    { markdown: long("Many points", "Point number of the long list, with a few words"), want: "Many points (cont.)" },
+    { markdown: long("Puntos", "El punto número de la lista larga, con unas palabras"), want: "Puntos (cont.)" },
+    { markdown: long("Nombreux points", "Le point numéro de la longue liste, avec quelques mots"), want: "Nombreux points (suite)" },
+    { markdown: long("Viele Punkte", "Der Punkt Nummer der langen Liste, mit ein paar Wörtern"), want: "Viele Punkte (Forts.)" },
+    { markdown: long("Molti punti", "Il punto numero della lunga lista, con qualche parola"), want: "Molti punti (segue)" },
+    { markdown: long("Veel punten", "Het punt nummer van de lange lijst, met een paar woorden"), want: "Veel punten (vervolg)" },
+  ];
+  for (const { markdown, want } of cases) {
+    it(`is titled ${want}`, () => {
+      const { deck } = mapDeck(prepared(markdown, "pptx"), defaultStyle("presentation"), { type: "presentation", images: new Map() });
+      const titles = deck.slides.map((s) => s.title).filter((t) => t !== undefined && t !== "" && t !== "Deck");
+      assert.ok(titles.length >= 3, titles.join(" / "));
+      assert.deepEqual(titles.slice(1), titles.slice(1).map(() => want));
+    });
+  }
 });
