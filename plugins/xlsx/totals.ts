@@ -1,8 +1,9 @@
 /**
- * Total rows are formulas. A row whose first cell starts with "Subtotal" sums the rows since the previous
- * subtotal or total; "Total", "Totals", "Totales", "Suma" or "Sum" the rows since the previous total — the
- * subtotals among them, not their rows again; "Total general", "Grand total", "Gran total" the totals above
- * it. A bare "Total" that follows totals of its own level with nothing new in between sums them (the grand
+ * Total rows are formulas. A row whose first cell starts with "Subtotal" (Zwischensumme, Sous-total, Subtotale,
+ * Subtotaal) sums the rows since the previous subtotal or total; "Total", "Totals", "Totales", "Suma" or "Sum"
+ * (Summe, Gesamt, Insgesamt, Totale, Totaal) the rows since the previous total — the subtotals among them, not
+ * their rows again; "Total general", "Grand total", "Gran total" (Gesamtsumme, Total général, Totale generale,
+ * Total geral, Eindtotaal) the totals above it. A bare "Total" that follows totals of its own level with nothing new in between sums them (the grand
  * total of "Total North", "Total South").
  *
  * In each numeric column — numbers and formulas alike — the cell gets its aggregate:
@@ -37,9 +38,10 @@ import { notAdditive } from "./units.ts";
 export type RowKind = "detail" | "subtotal" | "total" | "grand";
 
 const levels: Record<RowKind, number> = { detail: 0, subtotal: 1, total: 2, grand: 3 };
-const grandLabel = /^(?:grand\s+total|gran\s+total|total\s+general|total\s+global|overall\s+total|totales\s+generales)(?:\b|$)/i;
-const totalLabel = /^(?:totals?|totales|suma|sum)(?:\b|$)/i;
-const subtotalLabel = /^sub-?\s?tota(?:l|les)(?:\b|$)/i;
+const grandLabel =
+  /^(?:grand\s+total|gran\s+total|total\s+general|total\s+global|overall\s+total|totales\s+generales|gesamtsumme|gesamtbetrag|total\s+g[ée]n[ée]ral|totale\s+(?:generale|complessivo)|total\s+geral|eindtotaal|totaal\s+generaal)(?![\p{L}])/iu;
+const totalLabel = /^(?:totals?|totales|suma|sum|summe|gesamt|insgesamt|totale|totali|totaal)(?![\p{L}])/iu;
+const subtotalLabel = /^(?:sub-?\s?tota(?:l|les|le|li|is|al|ux)|sous-?\s?tot(?:al|aux)|zwischensummen?)(?![\p{L}])/iu;
 
 export function rowKind(firstCell: string): RowKind {
   const label = firstCell.trim().replace(/[:*_]+$/, "").trim();

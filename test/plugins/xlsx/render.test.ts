@@ -154,6 +154,21 @@ describe("xlsx tables: total rows", () => {
     { given: "Summary", want: "detail" },
     { given: "Totalmente", want: "detail" },
     { given: "North", want: "detail" },
+    // German, French, Italian, Portuguese, Dutch and Catalan.
+    { given: "Summe", want: "total" },
+    { given: "Gesamt", want: "total" },
+    { given: "Zwischensumme", want: "subtotal" },
+    { given: "Gesamtsumme", want: "grand" },
+    { given: "Sous-total", want: "subtotal" },
+    { given: "Total général", want: "grand" },
+    { given: "Totale", want: "total" },
+    { given: "Subtotale", want: "subtotal" },
+    { given: "Totale generale", want: "grand" },
+    { given: "Total geral", want: "grand" },
+    { given: "Totaal", want: "total" },
+    { given: "Subtotaal", want: "subtotal" },
+    { given: "Eindtotaal", want: "grand" },
+    { given: "Gesamtkosten", want: "detail" },
   ];
   for (const { given, want } of cases) it(`${JSON.stringify(given)} → ${want}`, () => assert.equal(rowKind(given.replace(/\*/g, "")), want));
 });
