@@ -1488,7 +1488,7 @@ const schema71 = {"description":"How long content (files, request, report, event
 const schema72 = {"description":"The generation path the service chose.","type":"object","additionalProperties":false,"required":["path","reason"],"properties":{"path":{"description":"`fast`: the AI writes the text and the service lays it out (seconds). `agent`: an AI agent\nwrites a program that builds the file, inspects the rendered pages and corrects (30 s to 2 min).\n","type":"string","enum":["fast","agent"]},"reason":{"description":"Why this path was chosen.","type":"string"}}};
 const func7 = Object.prototype.hasOwnProperty;
 const pattern16 = new RegExp("^doc_[0-9A-HJKMNP-TV-Z]{26}$", "u");
-const schema61 = {"description":"The look actually applied to the document.","type":"object","additionalProperties":false,"required":["font","font_size","line_spacing","colors","align","margins_cm","orientation","cover_page","table_of_contents","page_numbers"],"properties":{"font":{"description":"Body font family.","type":"string"},"font_size":{"description":"Body font size in points.","type":"number","exclusiveMinimum":0},"line_spacing":{"description":"Line spacing as a multiple of single spacing.","type":"number","exclusiveMinimum":0},"colors":{"description":"Colors used (CSS colors, e.g. `#1F3864`).","type":"object","additionalProperties":false,"required":["title","headings","text","accent"],"properties":{"title":{"description":"Title color.","type":"string"},"headings":{"description":"Heading color.","type":"string"},"text":{"description":"Body text color.","type":"string"},"accent":{"description":"Accent color (rules, table headers, charts).","type":"string"}}},"align":{"description":"Alignment of the title, headings and body text.","type":"object","additionalProperties":false,"required":["title","headings","body"],"properties":{"title":{"$ref":"#/$defs/Alignment"},"headings":{"$ref":"#/$defs/Alignment"},"body":{"$ref":"#/$defs/Alignment"}}},"margins_cm":{"description":"Page margins in centimetres.","type":"number","minimum":0},"orientation":{"description":"Page orientation.","type":"string","enum":["portrait","landscape"]},"cover_page":{"description":"Whether the document has a cover page.","type":"boolean"},"table_of_contents":{"description":"Whether the document has a table of contents.","type":"boolean"},"page_numbers":{"description":"Whether pages are numbered.","type":"boolean"},"header":{"description":"Running header text, when there is one.","type":"string"},"footer":{"description":"Running footer text, when there is one.","type":"string"}}};
+const schema61 = {"description":"The look actually applied to the document.","type":"object","additionalProperties":false,"required":["font","font_size","line_spacing","colors","align","margins_cm","orientation","cover_page","table_of_contents","page_numbers"],"properties":{"font":{"description":"Body font family.","type":"string"},"font_size":{"description":"Body font size in points.","type":"number","exclusiveMinimum":0},"line_spacing":{"description":"Line spacing as a multiple of single spacing.","type":"number","exclusiveMinimum":0},"colors":{"description":"Colors used (CSS colors, e.g. `#1F3864`).","type":"object","additionalProperties":false,"required":["title","headings","text","accent"],"properties":{"title":{"description":"Title color.","type":"string"},"headings":{"description":"Heading color.","type":"string"},"text":{"description":"Body text color.","type":"string"},"accent":{"description":"Accent color (rules, table headers, charts).","type":"string"}}},"align":{"description":"Alignment of the title, headings and body text.","type":"object","additionalProperties":false,"required":["title","headings","body"],"properties":{"title":{"$ref":"#/$defs/Alignment"},"headings":{"$ref":"#/$defs/Alignment"},"body":{"$ref":"#/$defs/Alignment"}}},"margins_cm":{"description":"Page margins in centimetres.","type":"number","minimum":0},"orientation":{"description":"Page orientation.","type":"string","enum":["portrait","landscape"]},"cover_page":{"description":"Whether the document has a cover page.","type":"boolean"},"table_of_contents":{"description":"Whether the document has a table of contents.","type":"boolean"},"page_numbers":{"description":"Whether pages are numbered.","type":"boolean"},"page_numbers_position":{"description":"Where the page numbers stand, when asked for somewhere else than the foot's centre (\"numeración de páginas abajo a la derecha\", \"page numbers top right\"); absent: bottom centre. A running header or footer text in the same band stands with the number (\"Borrador · 3\"). Word and PDF pages and a workbook's printed pages follow it; a deck's slide numbers keep their place in the layout.","type":"string","enum":["bottom-center","bottom-left","bottom-right","top-center","top-left","top-right"]},"header":{"description":"Running header text, when there is one.","type":"string"},"footer":{"description":"Running footer text, when there is one.","type":"string"}}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2000,9 +2000,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.header !== undefined){
-if(typeof data.header !== "string"){
-const err44 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.page_numbers_position !== undefined){
+let data17 = data.page_numbers_position;
+if(typeof data17 !== "string"){
+const err44 = {instancePath:instancePath+"/page_numbers_position",schemaPath:"#/properties/page_numbers_position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2011,10 +2012,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.footer !== undefined){
-if(typeof data.footer !== "string"){
-const err45 = {instancePath:instancePath+"/footer",schemaPath:"#/properties/footer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data17 === "bottom-center") || (data17 === "bottom-left")) || (data17 === "bottom-right")) || (data17 === "top-center")) || (data17 === "top-left")) || (data17 === "top-right"))){
+const err45 = {instancePath:instancePath+"/page_numbers_position",schemaPath:"#/properties/page_numbers_position/enum",keyword:"enum",params:{allowedValues: schema61.properties.page_numbers_position.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2024,14 +2023,38 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.header !== undefined){
+if(typeof data.header !== "string"){
+const err46 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.footer !== undefined){
+if(typeof data.footer !== "string"){
+const err47 = {instancePath:instancePath+"/footer",schemaPath:"#/properties/footer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -17050,9 +17073,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.header !== undefined){
-if(typeof data.header !== "string"){
-const err44 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.page_numbers_position !== undefined){
+let data17 = data.page_numbers_position;
+if(typeof data17 !== "string"){
+const err44 = {instancePath:instancePath+"/page_numbers_position",schemaPath:"#/properties/page_numbers_position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -17061,10 +17085,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.footer !== undefined){
-if(typeof data.footer !== "string"){
-const err45 = {instancePath:instancePath+"/footer",schemaPath:"#/properties/footer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data17 === "bottom-center") || (data17 === "bottom-left")) || (data17 === "bottom-right")) || (data17 === "top-center")) || (data17 === "top-left")) || (data17 === "top-right"))){
+const err45 = {instancePath:instancePath+"/page_numbers_position",schemaPath:"#/properties/page_numbers_position/enum",keyword:"enum",params:{allowedValues: schema61.properties.page_numbers_position.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -17074,14 +17096,38 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.header !== undefined){
+if(typeof data.header !== "string"){
+const err46 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.footer !== undefined){
+if(typeof data.footer !== "string"){
+const err47 = {instancePath:instancePath+"/footer",schemaPath:"#/properties/footer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }

@@ -30,12 +30,14 @@ export interface JudgedStyle {
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, "null"], ...extra });
 const alignment = nullable("string", { enum: ["left", "center", "right", "justify", null] });
 
+const pagePositions = ["bottom-center", "bottom-left", "bottom-right", "top-center", "top-left", "top-right"] as const;
+
 const changesSchema = {
   type: "object",
   additionalProperties: false,
   required: [
     "font", "font_size", "line_spacing", "colors", "align", "margins_cm", "orientation", "cover_page",
-    "table_of_contents", "page_numbers", "header", "footer",
+    "table_of_contents", "page_numbers", "page_numbers_position", "header", "footer",
   ],
   properties: {
     font: nullable("string"),
@@ -63,6 +65,7 @@ const changesSchema = {
     cover_page: nullable("boolean"),
     table_of_contents: nullable("boolean"),
     page_numbers: nullable("boolean"),
+    page_numbers_position: nullable("string", { enum: [...pagePositions, null] }),
     header: nullable("string"),
     footer: nullable("string"),
   },
@@ -105,6 +108,7 @@ interface Changes {
   cover_page: unknown;
   table_of_contents: unknown;
   page_numbers: unknown;
+  page_numbers_position: unknown;
   header: unknown;
   footer: unknown;
 }
@@ -129,6 +133,7 @@ Fields you may set (use null for every field a phrase does not touch):
 - margins_cm: page margins in centimetres, 1 to 5 ("generous margins" about 3.5, "narrow" about 1.3).
 - orientation: portrait or landscape.
 - cover_page, table_of_contents, page_numbers: true or false.
+- page_numbers_position: where the page numbers stand, bottom-center (the usual place), bottom-left, bottom-right, top-center, top-left or top-right ("page numbers top right", "numeración abajo a la derecha").
 - header, footer: running header or footer text, only when the phrase gives the words to print.
 
 For each phrase you receive, answer one entry with the phrase copied exactly:
@@ -210,6 +215,11 @@ function applyChanges(style: StyleApplied, changes: Partial<Changes>): { style: 
     const on = changes[field];
     put(field, typeof on === "boolean" ? on : null);
   }
+  const position = pagePositions.find((p) => p === changes.page_numbers_position);
+  if (position === "bottom-center") {
+    if (next.page_numbers_position !== undefined) set++;
+    delete next.page_numbers_position;
+  } else put("page_numbers_position", position ?? null);
   put("header", runningText(changes.header));
   put("footer", runningText(changes.footer));
   return { style: next, set };

@@ -31,8 +31,8 @@ export function readStyle(text: string, base: StyleApplied): StyleReading {
   let pages = false;
   for (const clause of splitClauses(text)) {
     // "numeración de páginas, abajo a la derecha": a place on its own after the page numbers is theirs.
-    const place: string[] | null = pages ? positionOnly(clause) : null;
-    const result: ClauseReading | null = place ? { style: applied, rest: place, pages: false } : readClause(clause, applied);
+    const place: PagePosition | null = pages ? positionOnly(clause) : null;
+    const result: ClauseReading | null = place ? { style: placed(applied, place), rest: [], pages: false } : readClause(clause, applied);
     if (result) {
       applied = result.style;
       understood++;
@@ -106,7 +106,7 @@ interface Clause {
   original: string;
   /** A colour or an alignment was given to the title, headings or accents the clause names. */
   targeted?: boolean;
-  /** Whole phrases a recogniser read as asking what `style_applied` cannot say ("abajo a la derecha" of page numbers). */
+  /** Whole phrases a recogniser read as asking what `style_applied` cannot say. */
   unmet: string[];
   /** The clause asked for page numbers, so a place in the next clause may be theirs. */
   pages?: boolean;
@@ -141,11 +141,11 @@ function readClause(raw: string, style: StyleApplied): ClauseReading | null {
   return { style: current, rest: left === null ? clause.unmet : [...clause.unmet, left], pages: clause.pages === true };
 }
 
-/** A clause that is nothing but a place ("abajo a la derecha"): what of it is unmet, or null when it is more. */
-function positionOnly(raw: string): string[] | null {
+/** A clause that is nothing but a place ("abajo a la derecha"): where, or null when it is more or none. */
+function positionOnly(raw: string): PagePosition | null {
   const clause: Clause = { text: fold(raw), original: raw, unmet: [] };
-  if (!pagePosition(clause) || rest(clause) !== null) return null;
-  return clause.unmet;
+  const position = pagePosition(clause);
+  return position !== null && rest(clause) === null ? position : null;
 }
 
 /**
@@ -245,19 +245,20 @@ function colonText(clause: Clause): string | null {
 const pageNumbers: Recogniser = (clause, style) => {
   if (!take(clause, w.pageNumbersWord)) return null;
   clause.pages = true;
-  pagePosition(clause);
-  return { ...style, page_numbers: !take(clause, w.negation) };
+  const position = pagePosition(clause);
+  return placed({ ...style, page_numbers: !take(clause, w.negation) }, position);
 };
 
 const positionSpot = new RegExp(`${w.positionWord.source}|${w.headerWord.source}|${w.footerWord.source}`, "g");
 
 /**
- * Where the page numbers go, read with them so "a la derecha" is not taken for the body's alignment. At the foot,
- * centred, is where Quire puts them (met, said nothing of); elsewhere is listed once, as the caller's whole phrase.
+ * Where the page numbers go, read with them so "a la derecha" is not taken for the body's alignment: the foot or the
+ * head (its words, or the header's and footer's), and a side (a header with none: its right, where its text stands).
+ * Null when the clause names no place.
  */
-function pagePosition(clause: Clause): boolean {
+function pagePosition(clause: Clause): PagePosition | null {
   const spots = [...clause.text.matchAll(positionSpot)];
-  if (spots.length === 0) return false;
+  if (spots.length === 0) return null;
   const last = spots.at(-1)!;
   let from = spots[0]!.index!;
   const to = last.index! + last[0].length;
@@ -266,12 +267,28 @@ function pagePosition(clause: Clause): boolean {
     if (!lead || !w.positionLead.has(lead[1]!)) break;
     from = lead.index;
   }
-  const phrase = clause.original.slice(from, to).replace(/\s+/g, " ").trim();
-  const elsewhere = spots.some(([spot]) => w.positionElsewhere.test(spot) || w.headerWord.test(spot));
+  const words = spots.map(([spot]) => spot);
   blank(clause, from, to);
-  if (elsewhere) clause.unmet.push(phrase);
-  return true;
+  const header = words.some((spot) => w.headerWord.test(spot));
+  const top = header || words.some((spot) => w.positionTop.test(spot));
+  const side = words.some((spot) => w.positionRight.test(spot))
+    ? "right"
+    : words.some((spot) => w.positionLeft.test(spot))
+      ? "left"
+      : header || words.some((spot) => w.positionCorner.test(spot))
+        ? "right"
+        : "center";
+  return `${top ? "top" : "bottom"}-${side}`;
 }
+
+type PagePosition = NonNullable<StyleApplied["page_numbers_position"]>;
+
+/** The style with its page numbers at `position`: the foot's centre, Quire's own place, is said by saying nothing. */
+const placed = (style: StyleApplied, position: PagePosition | null): StyleApplied => {
+  if (position === null) return style;
+  const { page_numbers_position: _, ...rest } = style;
+  return position === "bottom-center" ? rest : { ...rest, page_numbers_position: position };
+};
 
 const tableOfContents: Recogniser = (clause, style) => {
   const on = toggle(clause, w.tocWord);

@@ -89,9 +89,11 @@ export const positionWord = new RegExp(
     ")\\b",
   "g",
 );
-/** The position words that ask for something other than the centre of the foot. */
-export const positionElsewhere =
-  /\b(top|upper|arriba|superior|oben|haut|alto|dalt|boven|bovenaan|bovenkant|right|left|derecha|izquierda|rechts|links|droite|gauche|destra|sinistra|direit[oa]|esquerd[oa]|dreta|esquerra|rechtsonder|linksonder|rechtsboven|linksboven)\b/;
+/** The position words of the page's head, its right, its left, and a corner (the foot's right, unless told). */
+export const positionTop = /\b(top|upper|arriba|superior|oben|haut|alto|dalt|boven|bovenaan|bovenkant|rechtsboven|linksboven)\b/;
+export const positionRight = /\b(right|derecha|rechts|droite|destra|direit[oa]|dreta|rechtsonder|rechtsboven)\b/;
+export const positionLeft = /\b(left|izquierda|links|gauche|sinistra|esquerd[oa]|esquerra|linksonder|linksboven)\b/;
+export const positionCorner = /\b(corner|esquina|ecke|coin|angolo|canto|hoek|cantonada)\b/;
 /** Little words that lead into a position ("a la derecha", "no canto", "in basso", "à droite", "op de"). */
 export const positionLead = new Set([
   "a", "al", "la", "l", "at", "on", "in", "the", "en", "el", "no", "na", "em", "au", "op", "aan", "de", "der", "die", "im",

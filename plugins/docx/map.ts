@@ -194,21 +194,26 @@ function mapBody(layout: TypeLayout, ctx: MapContext, afterHeaderTable: boolean)
 /** About three lines: room for a handwritten signature. */
 const signatureSpace = 720;
 
+/**
+ * The running header (its text on the right) and footer (its text centred), and the page number where the style puts
+ * it (the foot's centre unless told): on the side asked, after the running text when that stands there too.
+ */
 function pageFurniture(style: StyleApplied): { headers?: { default: Header }; footers?: { default: Footer } } {
   const small = { size: halfPoints(Math.max(style.font_size - 2, 7)), color: "7F7F7F" };
-  const out: { headers?: { default: Header }; footers?: { default: Footer } } = {};
-  if (style.header) {
-    out.headers = {
-      default: new Header({ children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ text: style.header, ...small })] })] }),
-    };
-  }
-  if (style.footer || style.page_numbers) {
+  const [vertical, side] = (style.page_numbers_position ?? "bottom-center").split("-") as ["top" | "bottom", "left" | "center" | "right"];
+  const line = (text: string | undefined, numbered: boolean, textSide: "center" | "right") => {
     const runs: TextRun[] = [];
-    if (style.footer) runs.push(new TextRun({ text: style.footer, ...small }));
-    if (style.footer && style.page_numbers) runs.push(new TextRun({ text: "   ·   ", ...small }));
-    if (style.page_numbers) runs.push(new TextRun({ children: [PageNumber.CURRENT], ...small }));
-    out.footers = { default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: runs })] }) };
-  }
+    if (text) runs.push(new TextRun({ text, ...small }));
+    if (text && numbered) runs.push(new TextRun({ text: "   ·   ", ...small }));
+    if (numbered) runs.push(new TextRun({ children: [PageNumber.CURRENT], ...small }));
+    const at = numbered ? side : textSide;
+    return new Paragraph({ alignment: at === "left" ? AlignmentType.LEFT : at === "right" ? AlignmentType.RIGHT : AlignmentType.CENTER, children: runs });
+  };
+  const numbersOnTop = style.page_numbers && vertical === "top";
+  const numbersAtFoot = style.page_numbers && vertical === "bottom";
+  const out: { headers?: { default: Header }; footers?: { default: Footer } } = {};
+  if (style.header || numbersOnTop) out.headers = { default: new Header({ children: [line(style.header, numbersOnTop, "right")] }) };
+  if (style.footer || numbersAtFoot) out.footers = { default: new Footer({ children: [line(style.footer, numbersAtFoot, "center")] }) };
   return out;
 }
 

@@ -194,6 +194,7 @@ export function mapWorkbook(ir: IRDocument, style: StyleApplied, options: MapOpt
         ...(style.header ? { header: style.header } : {}),
         ...(style.footer ? { footer: style.footer } : {}),
         pageNumbers: style.page_numbers,
+        ...(style.page_numbers_position ? { pageNumbersAt: style.page_numbers_position } : {}),
       },
     },
     diagnostics: ctx.diagnostics,

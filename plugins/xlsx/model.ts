@@ -103,5 +103,5 @@ export interface WorkbookModel {
   sheets: SheetModel[];
   definedNames: DefinedNameModel[];
   /** Printed page furniture, from the style. */
-  page: { header?: string; footer?: string; pageNumbers: boolean };
+  page: { header?: string; footer?: string; pageNumbers: boolean; pageNumbersAt?: string };
 }

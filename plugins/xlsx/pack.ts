@@ -155,10 +155,21 @@ function argb(color: string): string {
   return `FF${color}`;
 }
 
-/** Sheet name top left, the style's header text top right; footer text and page numbers below. */
+/**
+ * Sheet name top left, the style's header text top right, footer text bottom left; the page numbers where the style
+ * puts them (bottom centre unless told), after the text already on that side.
+ */
 function headerFooter(model: WorkbookModel): Partial<ExcelJS.HeaderFooter> {
   const escape = (text: string) => text.replace(/&/g, "&&");
-  const header = `&L&A${model.page.header ? `&R${escape(model.page.header)}` : ""}`;
-  const footer = `${model.page.footer ? `&L${escape(model.page.footer)}` : ""}${model.page.pageNumbers ? "&R&P / &N" : ""}`;
-  return { oddHeader: header, ...(footer ? { oddFooter: footer } : {}) };
+  const head: Record<string, string> = { L: "&A", ...(model.page.header ? { R: escape(model.page.header) } : {}) };
+  const foot: Record<string, string> = model.page.footer ? { L: escape(model.page.footer) } : {};
+  if (model.page.pageNumbers) {
+    const [vertical, side] = (model.page.pageNumbersAt ?? "bottom-center").split("-");
+    const part = vertical === "top" ? head : foot;
+    const code = side === "left" ? "L" : side === "right" ? "R" : "C";
+    part[code] = part[code] ? `${part[code]}  &P / &N` : "&P / &N";
+  }
+  const sections = (parts: Record<string, string>) => ["L", "C", "R"].map((c) => (parts[c] ? `&${c}${parts[c]}` : "")).join("");
+  const footer = sections(foot);
+  return { oddHeader: sections(head), ...(footer ? { oddFooter: footer } : {}) };
 }

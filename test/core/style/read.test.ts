@@ -222,38 +222,38 @@ describe("readStyle in eight languages: a place belongs to the page numbers, a c
   const cases: Array<{ given: string; want: Partial<StyleApplied>; unsupported: string[] }> = [
     {
       given: "Arial 10, interlineado sencillo, márgenes de 3 cm, encabezado 'Borrador', numeración de páginas abajo a la derecha, títulos en azul corporativo #1F4E79, título centrado",
-      want: { font: "Arial", font_size: 10, line_spacing: 1, margins_cm: 3, header: "Borrador", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
-      unsupported: ["abajo a la derecha"],
+      want: { font: "Arial", font_size: 10, line_spacing: 1, margins_cm: 3, header: "Borrador", page_numbers: true, page_numbers_position: "bottom-right", colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: [],
     },
     {
       given: "Schriftart Arial 11 pt, Zeilenabstand 1,5, Ränder 2,5 cm, Kopfzeile 'Entwurf', Seitenzahlen unten rechts, Überschriften in Blau #1F4E79, Titel zentriert",
-      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Entwurf", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
-      unsupported: ["unten rechts"],
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Entwurf", page_numbers: true, page_numbers_position: "bottom-right", colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: [],
     },
     {
       given: "police Arial 11, interligne 1,5, marges de 2,5 cm, en-tête « Brouillon », numéros de page en bas à droite, titres en bleu #1F4E79, titre centré",
-      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Brouillon", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
-      unsupported: ["en bas à droite"],
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Brouillon", page_numbers: true, page_numbers_position: "bottom-right", colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: [],
     },
     {
       given: "carattere Arial 11, interlinea 1,5, margini di 2,5 cm, intestazione 'Bozza', numeri di pagina in basso a destra, titoli in blu scuro, titolo centrato",
-      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Bozza", page_numbers: true, colors: headings("#1F3864"), align: { ...base.align, title: "center" } },
-      unsupported: ["in basso a destra"],
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Bozza", page_numbers: true, page_numbers_position: "bottom-right", colors: headings("#1F3864"), align: { ...base.align, title: "center" } },
+      unsupported: [],
     },
     {
       given: "fonte Arial 11, espaçamento 1,5, margens de 2,5 cm, cabeçalho 'Rascunho', numeração de páginas no canto inferior direito, títulos em azul #1F4E79, título centralizado",
-      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Rascunho", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
-      unsupported: ["no canto inferior direito"],
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Rascunho", page_numbers: true, page_numbers_position: "bottom-right", colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: [],
     },
     {
       given: "lettertype Arial 11, regelafstand 1,5, marges van 2,5 cm, koptekst 'Concept', paginanummers rechtsonder, koppen in donkerblauw, titel gecentreerd",
-      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Concept", page_numbers: true, colors: headings("#1F3864"), align: { ...base.align, title: "center" } },
-      unsupported: ["rechtsonder"],
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Concept", page_numbers: true, page_numbers_position: "bottom-right", colors: headings("#1F3864"), align: { ...base.align, title: "center" } },
+      unsupported: [],
     },
     {
       given: "lletra Arial 11, interlineat 1,5, marges de 2,5 cm, capçalera 'Esborrany', numeració de pàgines a baix a la dreta, títols en blau #1F4E79, títol centrat",
-      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Esborrany", page_numbers: true, colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
-      unsupported: ["a baix a la dreta"],
+      want: { font: "Arial", font_size: 11, line_spacing: 1.5, margins_cm: 2.5, header: "Esborrany", page_numbers: true, page_numbers_position: "bottom-right", colors: headings("#1F4E79"), align: { ...base.align, title: "center" } },
+      unsupported: [],
     },
   ];
   for (const { given, want, unsupported } of cases) {
@@ -288,8 +288,27 @@ describe("readStyle in eight languages: a place belongs to the page numbers, a c
 
   it("reads a place in its own clause after the page numbers as theirs, not as the body's alignment", () => {
     const result = readStyle("numeración de páginas, abajo a la derecha", base);
-    assert.deepEqual(result.applied, { ...base, page_numbers: true });
-    assert.deepEqual(result.unsupported, ["abajo a la derecha"]);
+    assert.deepEqual(result.applied, { ...base, page_numbers: true, page_numbers_position: "bottom-right" });
+    assert.deepEqual(result.unsupported, []);
+  });
+
+  it("places the page numbers at the head or foot, left, centre or right; the foot's centre is said by saying nothing", () => {
+    const cases: Array<[string, StyleApplied["page_numbers_position"]]> = [
+      ["page numbers top right", "top-right"],
+      ["page numbers in the header", "top-right"],
+      ["page numbers at the bottom left", "bottom-left"],
+      ["page numbers in the bottom corner", "bottom-right"],
+      ["Seitenzahlen oben mittig", "top-center"],
+      ["numéros de page en haut à gauche", "top-left"],
+      ["numeración de páginas en la esquina superior derecha", "top-right"],
+      ["paginanummers linksonder", "bottom-left"],
+      ["page numbers at the bottom, centred", undefined],
+    ];
+    for (const [given, want] of cases) {
+      const result = readStyle(given, { ...base, page_numbers_position: "top-left" });
+      assert.equal(result.applied.page_numbers_position, want, given);
+      assert.deepEqual(result.unsupported, [], given);
+    }
   });
 
   it("keeps the caller's code when a colour name stands beside it", () => {

@@ -4,9 +4,12 @@
  * was read as the body's alignment, and coloured the headings #1F4E9A instead of the #1F4E79 it named (issue 30).
  */
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import { XMLParser } from "fast-xml-parser";
-import { part, renderDocx } from "./support.ts";
+import { closeSharedOfficeConverter } from "../../../renderers/index.ts";
+import { part, pdfLines, renderDocx, toPdf } from "./support.ts";
+
+after(closeSharedOfficeConverter);
 
 type Node = Record<string, unknown>;
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["w:p", "w:style"].includes(name) });
@@ -92,6 +95,23 @@ describe("a style in free words reaches the Word file as the caller said it (iss
       assert.match(part(bytes, "word/header1.xml"), /Borrador/);
       const got = page(bytes);
       assert.deepEqual({ ...got, marginTwips: Math.abs(got.marginTwips - want.marginTwips) <= 1 }, { ...want, marginTwips: true });
+      assert.match(part(bytes, "word/footer1.xml"), /<w:jc w:val="right"\/>[\s\S]*PAGE/, "the page number field stands right in the footer");
     });
   }
+
+  it("LibreOffice prints the page number at the bottom right, and 'top left' with the header's words at the top left", async () => {
+    const lastLine = async (style: string, top: boolean) => {
+      const pdf = await toPdf((await renderDocx(markdown, { style })).bytes);
+      const lines = (await pdfLines(pdf))[0]!;
+      const line = top ? lines.reduce((a, b) => (a.words[0]!.y0 <= b.words[0]!.y0 ? a : b)) : lines.reduce((a, b) => (a.words[0]!.y0 >= b.words[0]!.y0 ? a : b));
+      return line;
+    };
+    const width = 595;
+    const foot = await lastLine("numeración de páginas abajo a la derecha", false);
+    assert.equal(foot.text, "1");
+    assert.ok(foot.words[0]!.x0 > width * 0.75, `the number is on the right (x ${foot.words[0]!.x0})`);
+    const head = await lastLine("encabezado 'Borrador', page numbers top left", true);
+    assert.match(head.text, /^Borrador · 1$/);
+    assert.ok(head.words[0]!.x0 < width * 0.25, `the header's words and number are on the left (x ${head.words[0]!.x0})`);
+  });
 });

@@ -454,6 +454,27 @@ describe("xlsx render: a plan with assumptions, totals and formulas", async () =
   });
 });
 
+describe("xlsx render: the printed page's header and footer", () => {
+  const markdown = "| a | b |\n|---|---|\n| 1 | 2 |\n";
+  const printed = (parts: Record<string, string>) => {
+    const xml = parts["xl/worksheets/sheet1.xml"]!;
+    const text = (tag: string) => new RegExp(`<(\\w+:)?${tag}>([^<]*)<`).exec(xml)?.[2]?.replace(/&amp;/g, "&") ?? null;
+    return { header: text("oddHeader"), footer: text("oddFooter") };
+  };
+
+  it("numbers pages at the foot's centre, after the sheet name top left", async () => {
+    const { parts } = await render(markdown);
+    assert.deepEqual(printed(parts), { header: "&L&A", footer: "&C&P / &N" });
+  });
+
+  it("puts the numbers where the style says, beside the running text of that side", async () => {
+    const top = await render(markdown, { header: "Borrador", page_numbers_position: "top-right" });
+    assert.deepEqual(printed(top.parts), { header: "&L&A&RBorrador  &P / &N", footer: null });
+    const left = await render(markdown, { footer: "Confidencial", page_numbers_position: "bottom-left" });
+    assert.deepEqual(printed(left.parts), { header: "&L&A", footer: "&LConfidencial  &P / &N" });
+  });
+});
+
 describe("xlsx render: sheets and names", () => {
   it("tables without headings are Table 1, Table 2; no notes sheet without text; title from the name", async () => {
     const { workbook } = await render("| a | b |\n|---|---|\n| 1 | 2 |\n\n| c |\n|---|\n| x |\n", {}, { name: "Quarterly" });

@@ -783,6 +783,11 @@ export interface components {
             table_of_contents: boolean;
             /** @description Whether pages are numbered. */
             page_numbers: boolean;
+            /**
+             * @description Where the page numbers stand, when asked for somewhere else than the foot's centre ("numeración de páginas abajo a la derecha", "page numbers top right"); absent: bottom centre. A running header or footer text in the same band stands with the number ("Borrador · 3"). Word and PDF pages and a workbook's printed pages follow it; a deck's slide numbers keep their place in the layout.
+             * @enum {string}
+             */
+            page_numbers_position?: "bottom-center" | "bottom-left" | "bottom-right" | "top-center" | "top-left" | "top-right";
             /** @description Running header text, when there is one. */
             header?: string;
             /** @description Running footer text, when there is one. */
