@@ -55,7 +55,7 @@ const compileCase = async (format: OfficeKind | "pdf", dir: string) => {
   const signal = new AbortController().signal;
   const told = { author: "caller" as const, request: { format, content: { markdown }, ...(request.name ? { name: request.name } : {}), ...(request.style ? { style: request.style } : {}) }, sources: [] };
   const text = await runChecks(checks, read, { operation: "create", format, type, style: style.applied, ...told, stage: "text", model: noModel, signal }, async () => {});
-  const printed = forPrint(text.ir, format);
+  const printed = forPrint(text.ir, formatPlugins.get(format)!);
   const ir = printed.ir;
   const compiled = await compile(
     { ir, format, type, style: style.applied, name: request.name, author: request.author, images: async () => null, told, signal },

@@ -113,6 +113,11 @@ export interface FormatPlugin {
    * renders twice: the second time with the pages the first PDF showed.
    */
   tableOfContents?: boolean;
+  /**
+   * Its text is set for a reader (core/ir/typography.ts: the language's quotes, non-breaking spaces in amounts and
+   * units); absent, the text is kept as written (a workbook's cells are data, an artifact's page is the caller's).
+   */
+  typeset?: boolean;
   /** The container review checks before the format's own checks: `ooxml` packages get the package checks and fixes. */
   package?: "ooxml";
   /**

@@ -6,6 +6,7 @@
  * (`layOut`).
  */
 import * as Effect from "effect/Effect";
+import { Registry } from "../services/plugins.ts";
 import type { FileRef } from "../documents/file-refs.ts";
 import type { CreateRequest, StyleApplied } from "../documents/validate.ts";
 import type { OfficeKind } from "../compile/compile.ts";
@@ -65,7 +66,7 @@ export const prepare = (input: LayOut) =>
     };
     const text = yield* checkText(ir, { operation: "create", format, type, style: style.applied, ...told });
     // After the text checks, which read the text as written and a chart's numbers in its table as any table.
-    const charted = forPrint(text.ir, format, input.language);
+    const charted = forPrint(text.ir, (yield* Registry).get(format) ?? {}, input.language);
     const found = yield* pictures(charted.ir, input.refs);
     return { ir: found.ir, found, type, style, told, name: row.name ?? input.title ?? null, keyData: text.keyData, diagnostics: [...readDiagnostics, ...text.diagnostics, ...charted.diagnostics] };
   });

@@ -50,6 +50,7 @@ export const docxPlugin: FormatPlugin = {
   source: "document",
   delivers: { file: true, pdf: "converted", previews: true },
   tableOfContents: true,
+  typeset: true,
   package: "ooxml",
   invalidFileCode: "docx_invalid",
   render,

@@ -17,6 +17,7 @@ export const pdfPlugin: FormatPlugin = {
   delivers: { file: false, pdf: "self", previews: true },
   countPages: pdfPageCount,
   renderedAs: "docx",
+  typeset: true,
   extract: extractPdf,
   sanitize: sanitizePdf,
   inspect: inspectPdf,

@@ -51,6 +51,7 @@ export const pptxPlugin: FormatPlugin = {
   id: "pptx",
   writing: pptxWriting,
   takesTemplate: true,
+  typeset: true,
   format: "pptx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.presentationml.presentation"],
   source: "document",

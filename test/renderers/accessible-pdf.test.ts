@@ -57,7 +57,7 @@ Das Geschäftsjahr verlief für die Gesellschaft insgesamt erfreulich, und der U
 const picture = { data: new Uint8Array(png()), width: 2, height: 1, type: "png" as const };
 
 const build = async (format: OfficeKind | "pdf", type: DocType) => {
-  const printed = forPrint(readMarkdown(markdown).ir, format);
+  const printed = forPrint(readMarkdown(markdown).ir, formatPlugins.get(format)!);
   const signal = new AbortController().signal;
   const told = { author: "caller" as const, request: { format, content: { markdown } }, sources: [] };
   return compile(

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { forPrint } from "../../../core/compile/printed.ts";
+import { formatPlugins } from "../../../plugins/index.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import { docxPlugin } from "../../../plugins/docx/index.ts";
@@ -20,7 +21,7 @@ import { part, pdfLanguage, toPdf } from "./support.ts";
 after(closeSharedOfficeConverter);
 
 const render = async (markdown: string, named?: string) => {
-  const { ir } = forPrint(readMarkdown(markdown).ir, "docx", named);
+  const { ir } = forPrint(readMarkdown(markdown).ir, formatPlugins.get("docx")!, named);
   return (await docxPlugin.render!(ir, defaultStyle("report"), { type: "report" })).bytes;
 };
 

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { strFromU8, unzipSync } from "fflate";
 import { forPrint } from "../../../core/compile/printed.ts";
+import { formatPlugins } from "../../../plugins/index.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import type { IRDocument } from "../../../core/ir/types.ts";
@@ -18,7 +19,7 @@ const tocTitle = async (ir: IRDocument): Promise<string | undefined> => {
   return /<w:pStyle w:val="TOCHeading"\/><\/w:pPr><w:r><w:t xml:space="preserve">([^<]*)<\/w:t>/.exec(doc)?.[1];
 };
 
-const printed = (markdown: string, named?: string) => forPrint(readMarkdown(markdown).ir, "docx", named).ir;
+const printed = (markdown: string, named?: string) => forPrint(readMarkdown(markdown).ir, formatPlugins.get("docx")!, named).ir;
 
 describe("the table of contents' title", () => {
   const cases: Array<{ markdown: string; want: string }> = [

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { strFromU8, unzipSync } from "fflate";
 import { forPrint } from "../../../core/compile/printed.ts";
+import { formatPlugins } from "../../../plugins/index.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import { pptxPlugin } from "../../../plugins/pptx/index.ts";
@@ -38,7 +39,7 @@ Für den Vorstand, März 2026
 | Lateinamerika | 5,8 |
 `;
 
-const prepared = (markdown: string, format: string) => forPrint(readMarkdown(markdown).ir, format).ir;
+const prepared = (markdown: string, format: string) => forPrint(readMarkdown(markdown).ir, formatPlugins.get(format)!).ir;
 
 /** Every `lang` the package's text parts name, with the parts that name each. */
 const langs = (bytes: Uint8Array, parts: RegExp): Map<string, string[]> => {

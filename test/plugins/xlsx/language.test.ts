@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import ExcelJS from "exceljs";
 import { forPrint } from "../../../core/compile/printed.ts";
+import { formatPlugins } from "../../../plugins/index.ts";
 import type { IRDocument } from "../../../core/ir/types.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
@@ -21,7 +22,7 @@ const workbookOf = async (ir: IRDocument): Promise<ExcelJS.Workbook> => {
   return workbook;
 };
 
-const printed = (markdown: string, named?: string) => forPrint(readMarkdown(markdown).ir, "xlsx", named).ir;
+const printed = (markdown: string, named?: string) => forPrint(readMarkdown(markdown).ir, formatPlugins.get("xlsx")!, named).ir;
 
 /** A paragraph, an assumptions list under a heading, a table under no heading. */
 const document = (prose: string, heading: string) => `${prose}\n\n| a | b |\n|---|---|\n| x | 1 |\n\n## ${heading}\n\n- Wachstum: 5 %\n`;
