@@ -251,7 +251,7 @@ const salutationWords = [
   // German
   String.raw`sehr\s+geehrte[rns]?|liebe[rs]?`,
   // Italian
-  String.raw`gentil(?:e|issim[oaie])|egregi[oa]|spett(?:abile|\.le)|illustr(?:e|issim[oa])|car[oaie]`,
+  String.raw`gentil(?:e|i|issim[oaie])|egregi[oae]?|spett(?:abile|\.le)|illustr(?:e|issim[oa])|car[oaie]`,
   // Portuguese
   String.raw`ex\.?m[oa]s?\.?(?:\s+senhor(?:es|as?)?)?|prezad[oa]s?|car[oa]s|senhor(?:es|as?)?|ilustr[ií]ssim[oa]s?`,
   // Dutch

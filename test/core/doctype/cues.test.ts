@@ -73,6 +73,8 @@ describe("letter openings, closings and memo words", () => {
     ["Cher Maître,", true],
     ["Gentile dott.ssa Rossi,", true],
     ["Egregio Avvocato,", true],
+    ["Egregi Signori,", true],
+    ["Gentili clienti,", true],
     ["Exmos. Senhores,", true],
     ["Prezado Senhor,", true],
     ["Geachte heer Jansen,", true],
