@@ -36,6 +36,7 @@ import { openAiModel } from "../renderers/openai/index.ts";
 import { noModel } from "../core/contracts/model.ts";
 import { noImageSearch } from "../core/contracts/image-search.ts";
 import { openverseSearch } from "../renderers/openverse/index.ts";
+import { installedFonts } from "../renderers/fonts.ts";
 
 /** An upload's inspection (kind, pages, bombs) takes milliseconds; past this the file is refused. */
 const INSPECT_TIMEOUT_MS = 30_000;
@@ -130,6 +131,7 @@ export const startService = async (config: Config) => {
     webhooks,
     work,
     plugins,
+    fonts: installedFonts,
   };
   await recoverInterrupted(deps, await live());
   webhooks.start();

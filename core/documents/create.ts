@@ -13,6 +13,7 @@ import { attachDocument, claimKey, releaseKey, requestHash } from "./idempotency
 import type { DocumentRow } from "./repo.ts";
 import { validateCreate, type Plan } from "./validate.ts";
 import { storeRequest } from "./request-store.ts";
+import { fontToUse } from "../style/fonts.ts";
 import type { components } from "../../generated/openapi.ts";
 
 export type DryRunResult = components["schemas"]["DryRunResult"];
@@ -25,16 +26,21 @@ export type CreateOutcome =
   | { kind: "extract"; plan: Plan }
   | { kind: "document"; row: DocumentRow; plan: Plan; replayed: boolean; release: () => Promise<void> };
 
-const dryRunOf = (plan: Plan): DryRunResult => ({
-  object: "dry_run",
-  valid: true,
-  operation: plan.operation,
-  format: plan.format,
-  mode: plan.mode,
-  style_applied: plan.style.applied,
-  style_unsupported: plan.style.unsupported,
-  would_charge: { level: plan.quality.level },
-});
+/** What a create would do; its font is the one the files would show (core/style/fonts.ts, as the operation does). */
+const dryRunOf = async (plan: Plan, fonts?: () => Promise<ReadonlySet<string>>): Promise<DryRunResult> => {
+  const applied = plan.style.applied;
+  const { font, note } = applied && fonts ? fontToUse(applied.font, await fonts()) : { font: applied?.font };
+  return {
+    object: "dry_run",
+    valid: true,
+    operation: plan.operation,
+    format: plan.format,
+    mode: plan.mode,
+    style_applied: applied && font ? { ...applied, font } : applied,
+    style_unsupported: note ? [...plan.style.unsupported, note] : plan.style.unsupported,
+    would_charge: { level: plan.quality.level },
+  };
+};
 
 export const createDocument = async (
   deps: DocDeps,
@@ -50,7 +56,7 @@ export const createDocument = async (
     inspect: deps.work.inspect,
     plugins: deps.plugins,
   });
-  if (opts.dryRun) return { kind: "dry_run", result: dryRunOf(plan) };
+  if (opts.dryRun) return { kind: "dry_run", result: await dryRunOf(plan, deps.fonts) };
   if (plan.operation === "extract") return { kind: "extract", plan };
 
   let claimed = false;

@@ -25,4 +25,6 @@ export interface DocDeps {
   readonly work: Pick<Work, "inspect" | "parseJson">;
   /** The format plugins of this service (the composition root, server/start.ts, gives them). */
   readonly plugins: FormatRegistry;
+  /** The font families this machine draws (fontconfig), so a dry run says the font the files would show. */
+  readonly fonts?: () => Promise<ReadonlySet<string>>;
 }

@@ -147,10 +147,11 @@ describe("POST /documents?dry_run=true", () => {
     assert.equal(result.format, "docx");
     assert.equal(result.mode, "content");
     assert.ok(result.style_applied, "style_applied filled");
-    assert.equal(result.style_applied.font, "Georgia");
+    // Georgia is not installed here: the dry run names the font the files would show, as the document would.
+    assert.equal(result.style_applied.font, "Times New Roman");
     assert.equal(result.style_applied.font_size, 12);
     assert.equal(result.style_applied.orientation, "landscape");
-    assert.deepEqual(result.style_unsupported, ["with a dreamy vibe"]);
+    assert.deepEqual(result.style_unsupported, ["with a dreamy vibe", "font Georgia: not installed here; Times New Roman used instead (drawn as Liberation Serif, of the same widths)"]);
     await assertNothingCreated();
   });
 
