@@ -16,24 +16,29 @@ export type Language = "en" | "es" | "ca" | "pt" | "it" | "fr" | "de" | "nl";
 const iso3: Record<string, Language> = { eng: "en", spa: "es", cat: "ca", por: "pt", ita: "it", fra: "fr", deu: "de", nld: "nl" };
 const only = Object.keys(iso3);
 
-/** Words frequent in one language's short texts and headings (and rare as words of the others'). */
+/** Words frequent in one language's short texts, headings and table labels (and rare as words of the others'). */
 const words: Record<Language, ReadonlySet<string>> = {
   en: new Set(
-    "the and of to is in for with that on this be are will we our your dear from report summary introduction contract agreement meeting minutes price scope appendix results text".split(" "),
+    "the and of to is in for with that on this be are will we our your dear from report summary introduction contract agreement meeting minutes price scope appendix results text sales revenue units quantity amount cost costs month year balance budget forecast margin profit".split(" "),
   ),
   es: new Set(
-    "el la los las de del que y en por para con una un es se al su sus estimado estimada informe resumen introducción contrato acuerdo reunión acta precio objeto anexo resultados texto cláusula".split(" "),
+    "el la los las de del que y en por para con una un es se al su sus estimado estimada informe resumen introducción contrato acuerdo reunión acta precio objeto anexo resultados texto cláusula ventas ingresos unidades cantidad importe coste costes mes año presupuesto previsión margen beneficio".split(" "),
   ),
-  ca: new Set("els les i amb per una és al seu seva dels informe resum contracte acord reunió preu annex resultats benvolgut benvolguda".split(" ")),
-  pt: new Set("o os as e em um uma com não do da dos das ao relatório resumo contrato acordo reunião preço anexo resultados prezado prezada".split(" ")),
-  it: new Set("il lo gli le e di del della che in per con una un è relazione sintesi contratto accordo riunione prezzo allegato risultati gentile".split(" ")),
-  fr: new Set("le la les et de du des que en pour avec une un est au aux rapport résumé contrat accord réunion prix annexe résultats madame monsieur".split(" ")),
-  de: new Set("der die das und in für mit von zu ist ein eine den dem des bericht zusammenfassung vertrag vereinbarung sitzung preis anhang ergebnisse sehr geehrte".split(" ")),
-  nl: new Set("de het een en van in voor met op is dat zijn verslag samenvatting overeenkomst vergadering prijs bijlage resultaten geachte".split(" ")),
+  ca: new Set("els les i amb per una és al seu seva dels informe resum contracte acord reunió preu annex resultats benvolgut benvolguda vendes ingressos unitats quantitat import costos any pressupost previsió benefici".split(" ")),
+  pt: new Set("o os as e em um uma com não do da dos das ao relatório resumo contrato acordo reunião preço anexo resultados prezado prezada vendas receita unidades quantidade montante custo custos mês orçamento previsão margem lucro".split(" ")),
+  it: new Set("il lo gli le e di del della che in per con una un è relazione sintesi contratto accordo riunione prezzo allegato risultati gentile vendite ricavi unità quantità importo costo costi mese anno previsione margine utile".split(" ")),
+  fr: new Set("le la les et de du des que en pour avec une un est au aux rapport résumé contrat accord réunion prix annexe résultats madame monsieur ventes chiffre unités quantité montant coût coûts mois année prévision bénéfice".split(" ")),
+  de: new Set("der die das und in für mit von zu ist ein eine den dem des bericht zusammenfassung vertrag vereinbarung sitzung preis anhang ergebnisse sehr geehrte umsatz einheiten menge betrag monat jahr prognose gewinn".split(" ")),
+  nl: new Set("de het een en van in voor met op is dat zijn verslag samenvatting overeenkomst vergadering prijs bijlage resultaten geachte verkoop omzet eenheden aantal bedrag maand jaar begroting winst".split(" ")),
 };
 
 /** The language of a text (absent or undecided: English). */
 export function guessLanguage(text: string): Language {
+  // Labels without a sentence among them (a workbook's headers, "Sales plan 2026 / Region / Units / Price") mislead the
+  // trigrams (French, for that one); their words say more.
+  const sentence = text.split("\n").some((line) => (line.match(/\p{L}+/gu)?.length ?? 0) >= 6);
+  const told = sentence ? undefined : byWords(text);
+  if (told) return told;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   const scores = letters >= 30 ? francAll(text, { only, minLength: 10 }) : [];
   const [first, second] = scores;

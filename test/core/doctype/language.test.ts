@@ -31,6 +31,12 @@ describe("guessLanguage", () => {
     // Too short for the trigrams: the words tell.
     { given: "Sehr geehrte Frau Weber", want: "de" },
     { given: "Résumé et prochaines étapes", want: "fr" },
+    // A workbook's labels without a sentence: their words, not the trigrams (which call the English one French).
+    { given: "Sales plan 2026\nRegion\nUnits\nPrice\nRevenue", want: "en" },
+    { given: "Umsatzplan 2026\nRegion\nEinheiten\nPreis\nUmsatz", want: "de" },
+    { given: "Plan de ventas 2026\nRegión\nUnidades\nPrecio\nIngresos", want: "es" },
+    { given: "Plan de ventes 2026\nRégion\nUnités\nPrix\nChiffre d'affaires", want: "fr" },
+    { given: "Verkoopplan 2026\nRegio\nEenheden\nPrijs\nOmzet", want: "nl" },
   ];
   for (const { given, want } of cases) test(`${want}: ${JSON.stringify(given.slice(0, 40))}`, () => assert.equal(guessLanguage(given), want));
 });
