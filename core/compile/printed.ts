@@ -13,9 +13,10 @@ import { typeset } from "../ir/typography.ts";
 import { textUnits } from "../ir/units.ts";
 import { sampleText } from "../doctype/language.ts";
 import { languageTag } from "../doctype/language-tag.ts";
+import { quireWords } from "../doctype/labels.ts";
 
 export const forPrint = (ir: IRDocument, plugin: Pick<FormatPlugin, "typeset">, language?: string): { ir: IRDocument; diagnostics: Diagnostic[] } => {
   const tagged = { ...ir, language: languageTag(sampleText(textUnits(ir)), language) };
   const printed = plugin.typeset ? typeset(tagged, tagged.language) : tagged;
-  return chartBlocks(printed);
+  return chartBlocks(printed, quireWords(tagged.language).chart);
 };

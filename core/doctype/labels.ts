@@ -9,6 +9,7 @@
  * the document's language tag (`ir.language`, language-tag.ts); Brazilian Portuguese differs from European
  * Portuguese in a few of them ("porcentagem", "valor").
  */
+import type { ChartWords } from "../ir/chart.ts";
 import type { Language } from "./language.ts";
 import { primaryLanguage } from "./language-tag.ts";
 
@@ -32,6 +33,8 @@ export interface QuireWords {
   continued: string;
   /** What a gap left by the facts check stands for: `[DATO: amount]`. */
   gap: { amount: string; percent: string; number: string; date: string };
+  /** A chart's description for screen readers ("Balkendiagramm "Umsatz": 2024 und 2025 nach Region.") and an unnamed series. */
+  chart: ChartWords;
 }
 
 const words: Record<Language, QuireWords> = {
@@ -47,6 +50,7 @@ const words: Record<Language, QuireWords> = {
     image: "Image",
     continued: "(cont.)",
     gap: { amount: "amount", percent: "percentage", number: "figure", date: "date" },
+    chart: { bar: "Bar chart", line: "Line chart", pie: "Pie chart", and: "and", by: "by", series: "Series" },
   },
   es: {
     contents: "Índice",
@@ -60,6 +64,7 @@ const words: Record<Language, QuireWords> = {
     image: "Imagen",
     continued: "(cont.)",
     gap: { amount: "importe", percent: "porcentaje", number: "cifra", date: "fecha" },
+    chart: { bar: "Gráfico de barras", line: "Gráfico de líneas", pie: "Gráfico circular", and: "y", by: "por", series: "Serie" },
   },
   ca: {
     contents: "Índex",
@@ -73,6 +78,7 @@ const words: Record<Language, QuireWords> = {
     image: "Imatge",
     continued: "(cont.)",
     gap: { amount: "import", percent: "percentatge", number: "xifra", date: "data" },
+    chart: { bar: "Gràfic de barres", line: "Gràfic de línies", pie: "Gràfic circular", and: "i", by: "per", series: "Sèrie" },
   },
   pt: {
     contents: "Índice",
@@ -86,6 +92,7 @@ const words: Record<Language, QuireWords> = {
     image: "Imagem",
     continued: "(cont.)",
     gap: { amount: "montante", percent: "percentagem", number: "número", date: "data" },
+    chart: { bar: "Gráfico de barras", line: "Gráfico de linhas", pie: "Gráfico circular", and: "e", by: "por", series: "Série" },
   },
   it: {
     contents: "Indice",
@@ -99,6 +106,7 @@ const words: Record<Language, QuireWords> = {
     image: "Immagine",
     continued: "(segue)",
     gap: { amount: "importo", percent: "percentuale", number: "cifra", date: "data" },
+    chart: { bar: "Grafico a barre", line: "Grafico a linee", pie: "Grafico a torta", and: "e", by: "per", series: "Serie" },
   },
   fr: {
     contents: "Table des matières",
@@ -112,6 +120,7 @@ const words: Record<Language, QuireWords> = {
     image: "Image",
     continued: "(suite)",
     gap: { amount: "montant", percent: "pourcentage", number: "chiffre", date: "date" },
+    chart: { bar: "Graphique en barres", line: "Graphique en courbes", pie: "Graphique en secteurs", and: "et", by: "par", series: "Série" },
   },
   de: {
     contents: "Inhalt",
@@ -125,6 +134,7 @@ const words: Record<Language, QuireWords> = {
     image: "Bild",
     continued: "(Forts.)",
     gap: { amount: "Betrag", percent: "Prozentsatz", number: "Zahl", date: "Datum" },
+    chart: { bar: "Balkendiagramm", line: "Liniendiagramm", pie: "Kreisdiagramm", and: "und", by: "nach", series: "Reihe" },
   },
   nl: {
     contents: "Inhoud",
@@ -138,6 +148,7 @@ const words: Record<Language, QuireWords> = {
     image: "Afbeelding",
     continued: "(vervolg)",
     gap: { amount: "bedrag", percent: "percentage", number: "getal", date: "datum" },
+    chart: { bar: "Staafdiagram", line: "Lijndiagram", pie: "Cirkeldiagram", and: "en", by: "per", series: "Reeks" },
   },
 };
 

@@ -17,7 +17,19 @@ export interface ChartData {
   rows: number[];
 }
 
-export function chartData(table: TableBlock): ChartData {
+/** The words a chart's description and an unnamed series are written with, in the document's language. */
+export interface ChartWords {
+  bar: string;
+  line: string;
+  pie: string;
+  and: string;
+  by: string;
+  series: string;
+}
+
+export const englishChartWords: ChartWords = { bar: "Bar chart", line: "Line chart", pie: "Pie chart", and: "and", by: "by", series: "Series" };
+
+export function chartData(table: TableBlock, words: Pick<ChartWords, "series"> = englishChartWords): ChartData {
   const header = table.header[0]?.cells.map((c) => plainText(c.inlines).trim()) ?? [];
   const cells = table.rows.map((r) => r.cells.map((c) => plainText(c.inlines).trim()));
   // A total row would dwarf the rows it adds up.
@@ -30,7 +42,7 @@ export function chartData(table: TableBlock): ChartData {
     const values = body.map((r) => readNumber(r[col] ?? ""));
     const filled = values.filter((v) => v !== null).length;
     if (filled === 0 || filled < body.length / 2) continue;
-    series.push({ name: header[col] || `Series ${col}`, values: values.map((v) => v ?? 0) });
+    series.push({ name: header[col] || `${words.series} ${col}`, values: values.map((v) => v ?? 0) });
     columns.push(col);
   }
   return { labels, series, columns, rows };
@@ -97,7 +109,7 @@ function chartSettings(block: CodeBlock): { chart: ChartKind; title?: string; pr
  * Each top-level chart fence directly followed by a table with a column of numbers becomes one chart block, which
  * keeps the fence's id and the table (ids and all). A fence that cannot be drawn stays as it was, with a warning.
  */
-export function chartBlocks(ir: IRDocument): { ir: IRDocument; diagnostics: Diagnostic[] } {
+export function chartBlocks(ir: IRDocument, words: ChartWords = englishChartWords): { ir: IRDocument; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const blocks: Block[] = [];
   let changed = false;
@@ -113,7 +125,7 @@ export function chartBlocks(ir: IRDocument): { ir: IRDocument; diagnostics: Diag
       blocks.push(block);
       continue;
     }
-    const { labels, series } = chartData(next);
+    const { labels, series } = chartData(next, words);
     if (series.length === 0) {
       diagnostics.push(diagnostic("chart.invalid", "warning", "content", "The table after the chart has no column of numbers to draw; the table is kept without a chart.", block.id));
       blocks.push(block);
@@ -125,7 +137,8 @@ export function chartBlocks(ir: IRDocument): { ir: IRDocument; diagnostics: Diag
       diagnostics.push(diagnostic("chart.invalid", "warning", "content", `A pie chart shows one series: "${series[0]!.name}" is drawn, the other columns stay in the table.`, block.id));
     }
     const drawn = settings.chart === "pie" ? series.slice(0, 1) : series;
-    const chart: ChartBlock = { type: "chart", id: block.id, ...settings, labels, series: drawn, table: next };
+    const shown: ChartBlock = { type: "chart", id: block.id, ...settings, labels, series: drawn, table: next };
+    const chart: ChartBlock = { ...shown, alt: chartAlt(shown, words) };
     blocks.push(chart);
     changed = true;
     i += 1;
@@ -133,11 +146,14 @@ export function chartBlocks(ir: IRDocument): { ir: IRDocument; diagnostics: Diag
   return { ir: changed ? { ...ir, blocks } : ir, diagnostics };
 }
 
-/** The words a picture or shape of the chart is described by (alt text): its kind, title, series and categories. */
-export function chartAlt(block: ChartBlock): string {
-  const kind = { bar: "Bar", line: "Line", pie: "Pie" }[block.chart];
+/**
+ * The words a picture or shape of the chart is described by (alt text): its kind, title, series and categories. A
+ * chart made when the document was prepared for print carries its own, in the document's language.
+ */
+export function chartAlt(block: ChartBlock, words: ChartWords = englishChartWords): string {
+  if (block.alt) return block.alt;
   const by = plainText(block.table.header[0]?.cells[0]?.inlines ?? []).trim();
   const names = block.series.map((s) => s.name);
-  const series = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `${kind} chart${block.title ? ` "${block.title}"` : ""}: ${series}${by ? ` by ${by}` : ""}.`;
+  const series = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${words.and} ${names[names.length - 1]}`;
+  return `${words[block.chart]}${block.title ? ` "${block.title}"` : ""}: ${series}${by ? ` ${words.by} ${by}` : ""}.`;
 }

@@ -247,6 +247,8 @@ export interface ChartBlock {
   labels: string[];
   series: ChartSeries[];
   table: TableBlock;
+  /** What the chart shows, for screen readers and the PDF's tags, in the document's language (core/ir/chart.ts). */
+  alt?: string;
 }
 
 /**

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { chartAlt, chartBlocks } from "../../../core/ir/chart.ts";
+import { forPrint } from "../../../core/compile/printed.ts";
 import { usedIds } from "../../../core/ir/ids.ts";
 import type { ChartBlock } from "../../../core/ir/types.ts";
 import { textUnits } from "../../../core/ir/units.ts";
@@ -32,6 +33,13 @@ describe("chartBlocks", () => {
     ]);
     assert.equal(chart.table.rows.length, 3, "the table keeps every row, the total included");
     assert.equal(chartAlt(chart), 'Line chart "Sales": North and South by Month.');
+  });
+
+  it("describes a chart in the document's language when it is prepared for print", () => {
+    const german = forPrint(readMarkdown(`Der Umsatz der Regionen im Jahresvergleich zeigt ein deutliches Wachstum im Norden.\n\n\`\`\`chart\ntitle: Umsatz\n\`\`\`\n\n| Region | 2024 | 2025 |\n|---|---|---|\n| Nord | 4 | 5 |\n| Süd | 3 | 3 |\n`).ir, { typeset: true }).ir;
+    const chart = german.blocks.find((b) => b.type === "chart") as ChartBlock;
+    assert.equal(chart.alt, 'Balkendiagramm "Umsatz": 2024 und 2025 nach Region.');
+    assert.equal(chartAlt(chart), chart.alt);
   });
 
   it("reads the short form and draws bars by default", () => {
