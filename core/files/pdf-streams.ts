@@ -2,7 +2,7 @@
  * A PDF's compressed streams measured before mupdf opens it (issue 11, "refuse at upload what will be refused at
  * use"). mupdf inflates a stream whole when it reads a page, an image or an object stream, and FlateDecode reaches
  * about 1,000:1, so a 1 MB file can hold a content stream of 1 GB. Every stream whose filters include FlateDecode is
- * measured here, small ones by inflating them, large ones by counting their output without making it (inflate-count.ts,
+ * measured here, small ones by inflating them, large ones by counting their output without making it (core/deflate/inflate-count.ts,
  * so a bomb costs milliseconds and no memory), and the file is refused when one stream or all of them together pass
  * their bound.
  *
@@ -15,7 +15,7 @@
  * later, but what it gave before the error counts, since mupdf keeps that too.
  */
 import { constants, inflateRawSync, inflateSync } from "node:zlib";
-import { countInflated } from "./inflate-count.ts";
+import { countInflated } from "../deflate/inflate-count.ts";
 
 const MiB = 1024 * 1024;
 
@@ -129,7 +129,7 @@ const ascii85 = (input: Uint8Array): Uint8Array => {
 
 /**
  * Streams that inflate to at most this much are inflated by zlib, which is 2 to 4 times faster than counting in
- * JavaScript and holds only this much; larger ones, damaged ones and bombs are counted (inflate-count.ts).
+ * JavaScript and holds only this much; larger ones, damaged ones and bombs are counted (core/deflate/inflate-count.ts).
  */
 const NATIVE_BYTES = 4 * MiB;
 

@@ -7,11 +7,11 @@
  * without any DTD: a DOCTYPE or an entity declaration (the road to entity bombs and external entities) is refused.
  *
  * `verifyPackage` is the whole of that done at once, for uploads: every entry inflated, or for binary parts counted
- * (core/files/inflate-count.ts), each stopped at its declared size, and every XML part searched for a DTD, so what a
+ * (core/deflate/inflate-count.ts), each stopped at its declared size, and every XML part searched for a DTD, so what a
  * reader would refuse later is refused when the file arrives.
  */
 import { inflateRawSync } from "node:zlib";
-import { countInflated } from "../files/inflate-count.ts";
+import { countInflated } from "../deflate/inflate-count.ts";
 
 export class PackageRefused extends Error {
   constructor(
@@ -281,7 +281,7 @@ export const verifyPackage = (bytes: Uint8Array): { parts: number; inflated: num
       inflated += data.length;
       continue;
     }
-    // Pictures and other binary parts are only measured: counted, never made (core/files/inflate-count.ts).
+    // Pictures and other binary parts are only measured: counted, never made (core/deflate/inflate-count.ts).
     const raw = rawOf(e);
     if (!raw) continue;
     const count = e.method === 0 ? { bytes: raw.length, over: false } : countInflated(raw, Math.max(e.size, 1), false);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { constants, deflateRawSync, deflateSync, inflateRawSync, inflateSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { countInflated } from "../../../core/files/inflate-count.ts";
+import { countInflated } from "../../../core/deflate/inflate-count.ts";
 import { zlibZeros } from "../../support/hostile-files.ts";
 
 /** Bytes that look like nothing (a linear congruential generator), so deflate keeps them as literals or stored. */

@@ -1,6 +1,6 @@
 /**
  * How many bytes zlib data inflates to, counted without making them (RFC 1950/1951). The checks of uploads (PDF
- * streams, pdf-streams.ts; the pictures of OOXML packages, core/ooxml/package.ts) must know whether data passes a
+ * streams, core/files/pdf-streams.ts; the pictures of OOXML packages, core/ooxml/package.ts) must know whether data passes a
  * bound of hundreds of megabytes; zlib can only say so by producing them, and Node's synchronous inflater keeps all
  * of it until it gives up. Counting needs no window: a match adds its length, whatever it copies. The work follows the
  * compressed bits, not the output, so a bomb of 1 GB from 1 MB is counted in milliseconds and nothing is allocated but
