@@ -80,6 +80,14 @@ export interface WritingGuide {
   readonly guide: string;
 }
 
+/** What the agent's builder model is told of a format it builds with a program in the sandbox (core/agent/prompts.ts). */
+export interface BuildingGuide {
+  /** What the program builds, in the words that follow "a program that builds": what the file is, its page or slide size. */
+  readonly what: string;
+  /** The sandbox library the file is built with and how to use it well, as rules a model follows (English, short). */
+  readonly library: string;
+}
+
 export interface FormatPlugin {
   /** Unique, non-empty; the registry rejects duplicates. */
   id: string;
@@ -149,6 +157,11 @@ export interface FormatPlugin {
    * rules (headings per slide, tables per sheet, widget blocks). Absent on a format rendered as another: that one's.
    */
   writing?: WritingGuide;
+  /**
+   * How the agent builds a file of this format (core/agent): a program against a sandbox library, told to the builder
+   * model. Absent: the agent does not build this format (a format rendered as another is built as that one).
+   */
+  building?: BuildingGuide;
   /** Edit (core/contracts/edit.ts): addressable blocks, and an edit plan applied by splicing only what changes. */
   edit?: EditCapability;
   /** Reads a file of this format into the IR (core/contracts/extract.ts). */

@@ -16,6 +16,7 @@ import { inspectDocx, repairDocx } from "./review/index.ts";
 import { sanitizeDocx } from "./sanitize/index.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
 import { docxWriting } from "./writing.ts";
+import { docxBuilding } from "./building.ts";
 import { docxEdit } from "./edit/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
@@ -45,6 +46,7 @@ async function pack(document: Document): Promise<Uint8Array> {
 export const docxPlugin: FormatPlugin = {
   id: "docx",
   writing: docxWriting,
+  building: docxBuilding,
   format: "docx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
   source: "document",

@@ -19,6 +19,7 @@ import { openPackage, PackageRefused } from "../../core/ooxml/package.ts";
 import { diagnostic } from "../../core/diagnostics.ts";
 import { renderOnTemplate, TemplateRefused } from "./template/index.ts";
 import { pptxWriting } from "./writing.ts";
+import { pptxBuilding } from "./building.ts";
 import { pptxEdit } from "./edit/index.ts";
 
 async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): Promise<RenderResult> {
@@ -50,6 +51,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
 export const pptxPlugin: FormatPlugin = {
   id: "pptx",
   writing: pptxWriting,
+  building: pptxBuilding,
   takesTemplate: true,
   typeset: true,
   format: "pptx",

@@ -15,6 +15,7 @@ import { inspectXlsx, repairXlsx } from "./review/index.ts";
 import { sanitizeXlsx } from "./sanitize/index.ts";
 import { openPackage } from "../../core/ooxml/package.ts";
 import { xlsxWriting } from "./writing.ts";
+import { xlsxBuilding } from "./building.ts";
 import { xlsxEdit } from "./edit/index.ts";
 import { storeResults } from "./recalc.ts";
 import { languageOf } from "../../core/doctype/language-tag.ts";
@@ -34,6 +35,7 @@ async function render(ir: IRDocument, style: StyleApplied, ctx: RenderContext): 
 export const xlsxPlugin: FormatPlugin = {
   id: "xlsx",
   writing: xlsxWriting,
+  building: xlsxBuilding,
   format: "xlsx",
   mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
   source: "document",

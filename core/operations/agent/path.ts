@@ -17,7 +17,7 @@ import { writeMarkdown } from "../../markdown/write.ts";
 import { openPackage } from "../../ooxml/package.ts";
 import { designWords, themeDesign } from "../../ooxml/theme-design.ts";
 import type { Level } from "../../writing/understand.ts";
-import type { BuildBrief } from "../../agent/prompts.ts";
+import type { BuildBrief, BuiltFormat } from "../../agent/prompts.ts";
 import type { Problem } from "../../agent/schemas.ts";
 import { AGENT_DEADLINE_MS } from "../../agent/budget.ts";
 import { lostInFallback } from "../../agent/route.ts";
@@ -76,8 +76,11 @@ const notInspectedIssue = (why: string): Diagnostic => ({
 export const agentPath = (input: AgentPathInput) =>
   Effect.gen(function* () {
     const { prepared, format } = input;
-    // A format rendered as another (a PDF is a Word file converted) is built as that one.
-    const built = ((yield* Registry).get(format)?.renderedAs ?? format) as "docx" | "pptx" | "xlsx";
+    // A format rendered as another (a PDF is a Word file converted) is built as that one, with that one's library.
+    const registry = yield* Registry;
+    const asked = registry.get(format);
+    const built = (asked?.renderedAs ?? format) as BuiltFormat;
+    const building = registry.get(built)?.building;
     const template = input.design?.as === "template" ? input.design : null;
     const fallback = (reason: string, steps: number) =>
       Effect.gen(function* () {
@@ -91,6 +94,7 @@ export const agentPath = (input: AgentPathInput) =>
         return { result: { ...result, diagnostics: [...note, ...result.diagnostics] }, fellBack: reason };
       });
 
+    if (!building) return yield* fallback(`no agent builds ${built} files in this deployment`, 0);
     const sandbox = yield* Sandbox;
     if (!(yield* Effect.promise(sandbox.available))) return yield* fallback("no sandbox is available on this machine to run the agent's program", 0);
 
@@ -113,7 +117,8 @@ export const agentPath = (input: AgentPathInput) =>
       brief: {
         ...input.brief,
         format: built,
-        delivered: format,
+        building,
+        deliveredAsPdf: asked?.delivers?.file === false,
         type: prepared.type,
         markdown,
         inputs: files.map((f) => f.name),

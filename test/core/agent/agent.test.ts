@@ -13,6 +13,7 @@ import { missingIssues, missingText } from "../../../core/agent/findings.ts";
 import { offTemplate } from "../../../core/agent/template-kept.ts";
 import { defaultStyle } from "../../../core/style/defaults.ts";
 import { pptxPlugin } from "../../../plugins/pptx/index.ts";
+import { docxBuilding } from "../../../plugins/docx/building.ts";
 import { feedbackText, stepMessages, type BuildBrief } from "../../../core/agent/prompts.ts";
 import { chooseDesign } from "../../../core/operations/steps/design.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
@@ -107,7 +108,7 @@ describe("the service's own findings", () => {
   });
 
   test("only the last program and its feedback travel with a step", () => {
-    const brief: BuildBrief = { format: "docx", delivered: "docx", prompt: "A memo", type: "memo", language: "en", title: "Move", asks: ["comments"], design: null, inputs: [], markdown: "# Move", budget: AGENT_BUDGET.fast };
+    const brief: BuildBrief = { format: "docx", building: docxBuilding, deliveredAsPdf: false, prompt: "A memo", type: "memo", language: "en", title: "Move", asks: ["comments"], design: null, inputs: [], markdown: "# Move", budget: AGENT_BUDGET.fast };
     assert.equal(stepMessages(brief, null, 25).length, 2);
     const next = stepMessages(brief, { program: "await quire.save(1)", feedback: { kind: "invalid", message: "not a zip" } }, 24);
     assert.equal(next.length, 4);
