@@ -188,6 +188,9 @@ export interface FormatRegistry {
   byExtension(extension: string): FormatPlugin | undefined;
 }
 
+/** A format a create delivers: its plugin renders it, itself or through another (`pdf` through Word). */
+export const creates = (plugin: FormatPlugin): boolean => plugin.render !== undefined || plugin.renderedAs !== undefined;
+
 /** The media type a format's files are labelled with: the first it declares. */
 export const mediaTypeOf = (plugin: FormatPlugin): string => plugin.mediaTypes[0] ?? "application/octet-stream";
 

@@ -19,7 +19,7 @@ import { resolveRetention, type Retention } from "./retention.ts";
 import { defaultStyle } from "../style/defaults.ts";
 import { readStyle } from "../style/read.ts";
 import type { DocType } from "../ir/types.ts";
-import type { FormatRegistry } from "../contracts/format-plugin.ts";
+import { creates, type FormatRegistry } from "../contracts/format-plugin.ts";
 import { kindOfRef, type FileRef, type RefKind } from "./file-refs.ts";
 import type { FileKind } from "../files/kinds.ts";
 import { reviewedAs } from "../review/format.ts";
@@ -59,7 +59,7 @@ const typeForFormat = (plugins: FormatRegistry, format: Format | null): DocType 
 const isPage = (plugins: FormatRegistry, format: string | null | undefined) => (format ? plugins.get(format)?.delivers?.page === true : false);
 
 /** The formats a create can deliver here, for messages: those a plugin renders, itself or through another. */
-const creatable = (plugins: FormatRegistry) => plugins.plugins.filter((p) => p.render || p.renderedAs).map((p) => p.format);
+const creatable = (plugins: FormatRegistry) => plugins.plugins.filter(creates).map((p) => p.format);
 
 /** The kinds accepted among sources here, for messages: documents to read and pictures to place. */
 const sourceKinds = (plugins: FormatRegistry, role: "document" | "picture") => [...new Set(plugins.plugins.filter((p) => p.source === role).map((p) => p.format))].join(", ");

@@ -65,7 +65,7 @@ const understandRequest = (prompt: string, fixed: WritableFormat | null, facts: 
       "Understanding the request",
       "request_refused",
     );
-    return understood(answer.value, fixed, prompt);
+    return understood(answer.value, fixed, yield* Registry, prompt);
   });
 
 const plan = (brief: Parameters<typeof outlineMessages>[0], role: ReturnType<typeof roleOf>) =>

@@ -6,6 +6,7 @@
  */
 import type { AnswerSchema, ModelMessage } from "../contracts/model.ts";
 import type { DocType } from "../ir/types.ts";
+import { creates, type FormatRegistry } from "../contracts/format-plugin.ts";
 import { fence } from "./fence.ts";
 import { cuesOf } from "./cues.ts";
 
@@ -36,6 +37,10 @@ export interface Understanding {
   readonly title: string;
 }
 
+/**
+ * The interface's `format` values (spec: Format), as the judge is told them (its instructions and its answer's schema
+ * name them in words); which of them this service makes, and what type each implies, its plugins say (`understood`).
+ */
 const FORMATS: WritableFormat[] = ["docx", "pdf", "pptx", "xlsx", "artifact"];
 const TYPES: DocType[] = ["report", "letter", "contract", "memo", "minutes", "presentation", "spreadsheet", "artifact"];
 /** Below this, a request without `format` fails with `format_unclear` rather than guessing. */
@@ -114,7 +119,7 @@ export const understandingMessages = (facts: RequestFacts): ModelMessage[] => [
   },
 ];
 
-const FORMAT_TYPE: Partial<Record<WritableFormat, DocType>> = { pptx: "presentation", xlsx: "spreadsheet", artifact: "artifact" };
+/** The types detected from a text, for a format whose plugin declares no `documentType` (Word, PDF). */
 const WORD_TYPES: DocType[] = ["report", "letter", "contract", "memo", "minutes"];
 
 /** The judge's answer as the schema shapes it, before it is made consistent. */
@@ -142,13 +147,15 @@ const LOCAL_ONLY = /\b(?:(?:stays?|kept|keep|stored?|saved?|remains?)\s+(?:only\
 export const asksLocalStorage = (prompt: string): boolean => LOCAL_ONLY.test(prompt.normalize("NFD").replace(/[\u0300-\u036f]/g, ""));
 
 /**
- * The judge's answer made consistent: the caller's format wins, the type fits the format, numbers are in range, and
- * what the request's words ask for of rules 2 and 3 (cues.ts) is added to the needs the judge saw.
+ * The judge's answer made consistent: the caller's format wins, the judge's only when a plugin here creates it, the
+ * type fits the format (the one its plugin says every file of it has), numbers are in range, and what the request's
+ * words ask for of rules 2 and 3 (cues.ts) is added to the needs the judge saw.
  */
-export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | null, prompt = ""): Understanding => {
-  const format = fixed ?? (FORMATS.includes(raw.format as WritableFormat) ? (raw.format as WritableFormat) : null);
+export const understood = (raw: UnderstandingAnswer, fixed: WritableFormat | null, formats: Pick<FormatRegistry, "get">, prompt = ""): Understanding => {
+  const answered = typeof raw.format === "string" ? formats.get(raw.format) : undefined;
+  const format = fixed ?? (answered && creates(answered) ? (answered.format as WritableFormat) : null);
   const confidence = fixed ? 1 : Math.min(1, Math.max(0, Number.isFinite(raw.format_confidence) ? raw.format_confidence : 0));
-  const type = (format && FORMAT_TYPE[format]) ?? (WORD_TYPES.includes(raw.type as DocType) ? (raw.type as DocType) : "report");
+  const type = (format && formats.get(format)?.documentType) ?? (WORD_TYPES.includes(raw.type as DocType) ? (raw.type as DocType) : "report");
   const language = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(raw.language?.trim() ?? "") ? raw.language.trim() : "en";
   const sector = raw.sector?.trim() ? raw.sector.trim().toLowerCase().slice(0, 60) : null;
   const cues = cuesOf(prompt);

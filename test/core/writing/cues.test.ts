@@ -6,8 +6,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { asksRevisions, asksTrackedChanges, cuesOf } from "../../../core/writing/cues.ts";
-import { understood } from "../../../core/writing/understand.ts";
+import { understood as understoodBy, type UnderstandingAnswer, type WritableFormat } from "../../../core/writing/understand.ts";
+import { formatPlugins } from "../../../plugins/index.ts";
 import { chooseLevel } from "../../../core/writing/quality.ts";
+
+/** The judge's answer made consistent by this service's format plugins. */
+const understood = (answer: UnderstandingAnswer, fixed: WritableFormat | null, prompt?: string) => understoodBy(answer, fixed, formatPlugins, prompt);
 
 const asks = {
   comments: [

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { understood, understandingSchema } from "../../../core/writing/understand.ts";
+import { understood as understoodBy, understandingSchema, type UnderstandingAnswer, type WritableFormat } from "../../../core/writing/understand.ts";
+import { formatPlugins } from "../../../plugins/index.ts";
 import { chooseLevel } from "../../../core/writing/quality.ts";
 import { boundedOutline, outlineSchema } from "../../../core/writing/outline.ts";
 import { assemble, cleanPart, isRefusal, lastWholeBlock } from "../../../core/writing/write.ts";
@@ -13,6 +14,9 @@ import { fence } from "../../../core/writing/fence.ts";
 import { styleJudgeSchema } from "../../../core/style/judge.ts";
 import { assertStrict } from "../../../renderers/openai/index.ts";
 import { readMarkdown } from "../../../core/markdown/read.ts";
+
+/** The judge's answer made consistent by this service's format plugins. */
+const understood = (answer: UnderstandingAnswer, fixed: WritableFormat | null, prompt?: string) => understoodBy(answer, fixed, formatPlugins, prompt);
 
 const raw = (over: Record<string, unknown> = {}) =>
   ({
