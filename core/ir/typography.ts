@@ -11,7 +11,6 @@
  * whole text, so a quotation that opens in bold and closes in plain text still pairs; each change is made in the run
  * that holds the character, so ids, marks and runs stay as they were.
  */
-import { languageOf } from "../doctype/language-tag.ts";
 import { textUnits } from "./units.ts";
 import { assertNever, type Block, type GapInline, type Inline, type IRDocument, type TextInline } from "./types.ts";
 
@@ -50,12 +49,12 @@ function rulesOf(language: string, usesGuillemets: boolean): { quotes: Quotes; l
 }
 
 /**
- * The document typeset for `language` (a BCP 47 tag; absent: the document's, core/doctype/language-tag.ts). Returns
- * the same object when nothing changed.
+ * The document typeset for `language` (a BCP 47 tag, the one decided when it is prepared for print:
+ * core/compile/printed.ts). Returns the same object when nothing changed.
  */
-export function typeset(ir: IRDocument, language?: string): IRDocument {
+export function typeset(ir: IRDocument, language: string): IRDocument {
   const whole = textUnits(ir).map((u) => u.text).join("\n");
-  const rules = rulesOf(language ?? languageOf(ir), /[«»]/.test(whole));
+  const rules = rulesOf(language, /[«»]/.test(whole));
   const out = structuredClone(ir);
   let changed = false;
   const run = (texts: TextSlot[]) => {
