@@ -28,7 +28,8 @@ export const sniffPicture = (bytes: Uint8Array): boolean => {
   );
 };
 
-const extensionOfName = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1];
+/** The extension a file name ends with, without the dot; none when it has none. */
+export const extensionOfName = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1];
 
 /** A role from a file name: no name is a document (checked when opened), an extension no plugin reads is not supported. */
 const byName = (name: string | undefined, plugins: Formats): RefKind => {

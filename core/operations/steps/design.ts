@@ -1,15 +1,17 @@
 /**
  * The source whose design a document takes (interface, POST /documents rule 2): a PowerPoint source of a deck is its
- * template at any quality (a legacy `.ppt` is converted first); any other design is copied only at `best`, by the
- * agent. The file is read like any source; `design.chosen` names it.
+ * template at any quality (a legacy `.ppt` is converted first, as its plugin's `convertsTo` says); any other design
+ * is copied only at `best`, by the agent. The file is read like any source; `design.chosen` names it.
  */
 import * as Effect from "effect/Effect";
-import type { FileRef } from "../../documents/file-refs.ts";
+import { extensionOfName, type FileRef } from "../../documents/file-refs.ts";
+import type { ConvertTarget, OfficeFormat } from "../../contracts/engines.ts";
 import { loadFileRef } from "../../files/load.ts";
 import { Db } from "../../store/db.ts";
 import { Blobs } from "../../services/blobs.ts";
 import { HttpOut } from "../../services/http-out.ts";
 import { Converter } from "../../services/engines.ts";
+import { Registry } from "../../services/plugins.ts";
 import { attempt } from "../attempt.ts";
 import { event, Job } from "../job.ts";
 
@@ -52,8 +54,11 @@ export const loadDesign = (choice: DesignChoice) =>
     const deps = { db: yield* Db, blobs: yield* Blobs, organizationId: row.organization_id, allowPrivateUrls, http: yield* HttpOut };
     const loaded = yield* attempt((signal) => loadFileRef(deps, choice.ref, signal));
     const converter = yield* Converter;
-    // The template of a deck is read as a .pptx; a legacy .ppt becomes one first.
-    const bytes = choice.as === "template" && /\.ppt$/i.test(loaded.name) ? yield* attempt((signal) => converter.convert(loaded.bytes, "ppt", "pptx", { signal })) : loaded.bytes;
+    // The template of a deck is read as a .pptx; a legacy file its plugin reads by converting (a .ppt) becomes one first.
+    const extension = extensionOfName(loaded.name);
+    const legacy = choice.as === "template" && extension ? (yield* Registry).byExtension(extension) : undefined;
+    const to = legacy?.convertsTo;
+    const bytes = legacy && to ? yield* attempt((signal) => converter.convert(loaded.bytes, legacy.format as OfficeFormat, to as ConvertTarget, { signal })) : loaded.bytes;
     yield* event("design.chosen", { source: choice.name, index: choice.index, as: choice.as });
     return { name: choice.name, bytes, as: choice.as } satisfies Design;
   });
