@@ -5,7 +5,7 @@
  * languages put between them (`de`, `di`, `d'`). Both readers build their patterns from these lists so that an
  * amount one of them reads the other reads too.
  */
-import { fold } from "./dates.ts";
+import { fold } from "../dates/names.ts";
 
 /** Scale words, folded (lower case, no accents), with their size. "billion" is read as 10⁹ in English; `billón`, 10¹². */
 const WORDS: Record<string, number> = {

@@ -8,7 +8,7 @@
  * - amount (core/keydata/amounts.ts): a number with a currency before or after it: `$1,200.50`, `1.200,50 €`,
  *   `EUR 300`, `£40`, `300 euros`, `$2 million`, `3 millones de euros`, `184,7 Mio. €`, `12,5 M€`; ranges as one
  *   amount with both ends (`£44 to £46 million`).
- * - date (core/keydata/dates.ts): ISO `2026-03-01`; `1 March 2026`, `March 1, 2026`, `1 de marzo de 2026`,
+ * - date (core/dates/read.ts): ISO `2026-03-01`; `1 March 2026`, `March 1, 2026`, `1 de marzo de 2026`,
  *   `3. März 2026`, `1er mars 2026`, `1° marzo 2026`, `1 maart 2026`; numeric `01/03/2026`, `1-3-2026`, `01.03.2026`
  *   (day first unless the numbers say otherwise or `dayFirst: false`).
  * - tax_id: Spanish NIF, NIE and CIF (control character checked; one that fails its check is
@@ -35,7 +35,8 @@
  */
 import { bicValid, einValid, formatIban, ibanLengths, ibanValid, spanishIdValid, spanishScheme, vatRules, vatValid } from "./checks.ts";
 import { findAmounts } from "./amounts.ts";
-import { readDates, realDate } from "./dates.ts";
+import { isoDay, realDate } from "../dates/calendar.ts";
+import { dayMonth, readDates } from "../dates/read.ts";
 import { amountRoles, dateRoles, linkerBetween, partyRoles, qualifierAfter, qualifierBefore, type RoleCue } from "./roles.ts";
 import { parseWritten } from "./written.ts";
 
@@ -196,20 +197,17 @@ function lengthOfPrefix(original: string, written: string): number {
 
 // --- dates ---------------------------------------------------------------------------------------
 
-export { realDate } from "./dates.ts";
+export { realDate } from "../dates/calendar.ts";
 
-const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-
-/** Whole dates only (core/keydata/dates.ts); a numeric one is day first unless its numbers say otherwise or `dayFirst: false`. */
+/** Whole dates only (core/dates/read.ts); a numeric one is day first unless its numbers say otherwise or `dayFirst: false`. */
 function findDates(text: string, dayFirst: boolean): Found[] {
   return readDates(text).map((d) => {
     let { year, month, day } = d;
     if (d.numeric) {
       const { first: a, second: b } = d.numeric;
-      const dayMonth = a > 12 && b <= 12 ? true : b > 12 && a <= 12 ? false : dayFirst;
-      [month, day] = dayMonth ? [b, a] : [a, b];
+      ({ month, day } = dayMonth(d.numeric, a > 12 && b <= 12 ? "dmy" : b > 12 && a <= 12 ? "mdy" : dayFirst ? "dmy" : "mdy"));
     }
-    return { start: d.start, end: d.end, kind: "date", value: d.raw, valid: realDate(year!, month!, day!), normalized: iso(year!, month!, day!) };
+    return { start: d.start, end: d.end, kind: "date", value: d.raw, valid: realDate(year!, month!, day!), normalized: isoDay(year!, month!, day!) };
   });
 }
 

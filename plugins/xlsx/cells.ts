@@ -1,6 +1,6 @@
 /**
- * Reading one cell's text as a spreadsheet value: numbers, percentages, amounts of money and
- * dates written in English or Spanish conventions, formulas, and text for everything else.
+ * Reading one cell's text as a spreadsheet value: numbers, percentages and amounts of money written in
+ * English or Spanish conventions, dates, formulas, and text for everything else.
  *
  * The work is split in two so a column can decide what a single cell cannot:
  * `scanCell` lists what the text could mean (`1.234` is 1.234 in English and 1234 in Spanish;
@@ -14,14 +14,21 @@
  * - Percentages: `12%`, `12,5 %` → 0.12, 0.125 with a `0%` / `0.0%` format.
  * - Money: a symbol or ISO code before or after the number (`$1,200.50`, `€ 1.200,50`,
  *   `1.200 €`, `USD 300`) → the number, with a format that shows the same symbol in the same place.
- * - Dates: ISO `2026-03-01` (optionally with `hh:mm`), `01/03/2026` (also `-` and `.`; the order
- *   is the column's), `March 1, 2026`, `1 March 2026`, `Mar 1, 2026`, `1 de marzo de 2026`.
+ * - Dates, read by core/dates/read.ts (the reader key data and the facts check use): ISO `2026-03-01`
+ *   (optionally with `hh:mm`), `01/03/2026` (also `-` and `.`; the order is the column's), `March 1, 2026`,
+ *   `1 March 2026`, `Mar 1, 2026`, `1 de marzo de 2026`, and month names of the other six languages
+ *   (`3. März 2026`, `1er mars 2026`, `1 maart 2026`), each shown in its own language's long form.
  *   Dates are kept as ISO strings in the model and become real dates when packed.
  * - `=…` is a formula (checked and rewritten in `formulas.ts`). Booleans (`true`, `sí`) stay text.
  */
 
+import { isoDay, realDate } from "../../core/dates/calendar.ts";
+import { fold } from "../../core/dates/names.ts";
+import { dayMonth, readDate, type DateOrder, type FoundDate } from "../../core/dates/read.ts";
+import type { Language } from "../../core/doctype/language.ts";
+
+export type { DateOrder } from "../../core/dates/read.ts";
 export type Convention = "en" | "es";
-export type DateOrder = "dmy" | "mdy";
 
 /** How a number reads under one convention. */
 export interface Reading {
@@ -46,7 +53,13 @@ export type DateStyle =
   | "en-short-mdy"
   | "en-long-dmy"
   | "en-short-dmy"
-  | "es-long";
+  | "es-long"
+  | "de-long"
+  | "fr-long"
+  | "it-long"
+  | "pt-long"
+  | "nl-long"
+  | "ca-long";
 
 export interface DateParts {
   year: number;
@@ -188,77 +201,68 @@ export function readAmount(text: string, convention: Convention): Reading | null
   return m[2] === " " ? { ...reading, spaced: true } : reading;
 }
 
-const enMonths: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-};
-const esMonths: Record<string, number> = {
-  enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9, setiembre: 9, octubre: 10, noviembre: 11, diciembre: 12,
-  ene: 1, feb: 2, mar: 3, abr: 4, may: 5, jun: 6, jul: 7, ago: 8, sep: 9, sept: 9, set: 9, oct: 10, nov: 11, dic: 12,
-};
-const weekday = /^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo)\.?,?\s+/i;
-
 function scanDate(text: string): Scan | null {
-  let m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::\d{2})?)?$/.exec(text);
-  if (m) {
-    const time = m[4] !== undefined ? clock(Number(m[4]), Number(m[5])) : undefined;
-    if (time === null) return null;
-    const parts = dateParts(Number(m[1]), Number(m[2]), Number(m[3]), time);
-    if (!parts) return null;
-    return { kind: "date", parts, style: "iso", numFmt: time === undefined ? "yyyy-mm-dd" : "yyyy-mm-dd hh:mm" };
-  }
-  m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(text);
-  if (m) {
-    const separator = m[2] as "/" | "-" | ".";
-    if (separator === "." && m[4]!.length === 2) return null; // `1.2.26` reads as a version
-    const year = m[4]!.length === 2 ? 2000 + Number(m[4]) : Number(m[4]);
-    const time = m[5] !== undefined ? clock(Number(m[5]), Number(m[6])) : undefined;
-    if (time === null) return null;
-    const first = Number(m[1]);
-    const second = Number(m[3]);
+  const date = readDate(text);
+  if (!date) return null;
+  const time = date.time ? clock(date.time.hours, date.time.minutes) : undefined;
+  if (time === null) return null;
+  if (date.numeric) {
+    const { first, second, separator, padded } = date.numeric;
     // At least one order must give a real date.
-    if (!dateParts(year, second, first) && !dateParts(year, first, second)) return null;
-    return {
-      kind: "numericDate",
-      first,
-      second,
-      year,
-      separator,
-      padded: m[1]!.length === 2 && m[3]!.length === 2,
-      ...(time !== undefined ? { time } : {}),
-    };
+    if (!dateParts(date.year!, second, first) && !dateParts(date.year!, first, second)) return null;
+    return { kind: "numericDate", first, second, year: date.year!, separator, padded, ...(time !== undefined ? { time } : {}) };
   }
-  const words = text.replace(weekday, "");
-  // Month D, YYYY (English)
-  m = /^([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(words);
-  if (m) {
-    const key = m[1]!.toLowerCase();
-    const month = enMonths[key];
-    const parts = month ? dateParts(Number(m[3]), month, Number(m[2])) : null;
-    if (parts) return longDate(parts, key.length > 3 && key !== "sept" ? "en-long-mdy" : "en-short-mdy");
-  }
-  // D Month YYYY, D-Mon-YYYY (English) and D de mes de YYYY (Spanish)
-  m = /^(\d{1,2})(?:st|nd|rd|th|º|°)?(?:\s+de\s+|\s+|-)([A-Za-zÁÉÍÓÚáéíóú]+)\.?(?:,?\s+del?\s+|,?\s+|-)(\d{4})$/.exec(words);
-  if (m) {
-    const key = m[2]!.toLowerCase();
-    const spanish = /\bde\b/i.test(words) || (esMonths[key] !== undefined && enMonths[key] === undefined);
-    const month = spanish ? esMonths[key] : enMonths[key];
-    const parts = month ? dateParts(Number(m[3]), month, Number(m[1])) : null;
-    if (parts) return longDate(parts, spanish ? "es-long" : key.length > 3 && key !== "sept" ? "en-long-dmy" : "en-short-dmy");
-  }
-  return null;
+  const parts = dateParts(date.year!, date.month!, date.day!, time);
+  if (!parts) return null;
+  if (date.form === "iso") return { kind: "date", parts, style: "iso", numFmt: time === undefined ? "yyyy-mm-dd" : "yyyy-mm-dd hh:mm" };
+  const style = longStyle(date);
+  return style ? longDate(parts, style) : null;
 }
 
-const longFormats: Record<Exclude<DateStyle, "iso" | "numeric">, string> = {
+type LongStyle = Exclude<DateStyle, "iso" | "numeric">;
+
+/**
+ * The style of a date with a month name: the language of the name. English, then Spanish, as a cell always read
+ * them; `de` between the words takes the languages that write it (Spanish first: `1 de abril de 2026`), Catalan's
+ * `d'` Catalan, a full stop after the day German (`3. Juni`) and `1er` French; a name several of the others share is
+ * Dutch (`3 juni`) or French (`3 mai`) before German, which would have written the full stop.
+ */
+function longStyle(date: FoundDate): LongStyle | null {
+  const { written, languages } = date.monthName!;
+  const first = (...wanted: Language[]) => wanted.find((l) => languages.includes(l));
+  const language = /\sd['’]/u.test(date.raw)
+    ? first("ca")
+    : /\bde\b/i.test(date.raw)
+      ? first("es", "pt", "ca")
+      : (/^\d{1,2}\.\s/.test(date.raw) && first("de")) || (/^\d{1,2}er\b/i.test(date.raw) && first("fr")) || first("en", "es", "fr", "it", "pt", "nl", "ca", "de");
+  if (!language) return null;
+  if (language !== "en") return `${language}-long`;
+  const key = fold(written);
+  return `${key.length > 3 && key !== "sept" ? "en-long" : "en-short"}-${date.form === "month-day" ? "mdy" : "dmy"}`;
+}
+
+/**
+ * The formats of dates with a month name. Outside English a locale tag (LCID: es-ES 0x0C0A, de-DE 0x407, fr-FR 0x40C,
+ * it-IT 0x410, pt-PT 0x816, nl-NL 0x413, ca-ES 0x403) makes `mmmm` the month in the language written, whatever the
+ * reader's.
+ */
+const longFormats: Record<LongStyle, string> = {
   "en-long-mdy": "mmmm d, yyyy",
   "en-short-mdy": "mmm d, yyyy",
   "en-long-dmy": "d mmmm yyyy",
   "en-short-dmy": "d mmm yyyy",
-  // The locale tag makes month names Spanish whatever the reader's language (LCID 0x0C0A, es-ES).
   "es-long": '[$-C0A]d "de" mmmm "de" yyyy',
+  "de-long": "[$-407]d. mmmm yyyy",
+  "fr-long": "[$-40C]d mmmm yyyy",
+  "it-long": "[$-410]d mmmm yyyy",
+  "pt-long": '[$-816]d "de" mmmm "de" yyyy',
+  "nl-long": "[$-413]d mmmm yyyy",
+  // No format elides `de` before a vowel: LibreOffice shows `1 de abril de 2025` for `1 d'abril de 2025`, still better
+  // than `d mmmm "de" yyyy` (`3 març de 2025`), since it names no genitive months either.
+  "ca-long": '[$-403]d "de" mmmm "de" yyyy',
 };
 
-function longDate(parts: DateParts, style: Exclude<DateStyle, "iso" | "numeric">): Scan {
+function longDate(parts: DateParts, style: LongStyle): Scan {
   return { kind: "date", parts, style, numFmt: longFormats[style] };
 }
 
@@ -267,9 +271,7 @@ function clock(hours: number, minutes: number): number | null {
 }
 
 export function dateParts(year: number, month: number, day: number, time?: number): DateParts | null {
-  if (year < 1900 || year > 9999 || month < 1 || month > 12 || day < 1) return null;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > days) return null;
+  if (year < 1900 || year > 9999 || !realDate(year, month, day)) return null;
   return time === undefined ? { year, month, day } : { year, month, day, time };
 }
 
@@ -305,7 +307,7 @@ export function isAmbiguous(scan: Extract<Scan, { kind: "number" }>): boolean {
 
 /** The date of a numeric date under an order, or null when that order gives no real date. */
 export function numericDate(scan: Extract<Scan, { kind: "numericDate" }>, order: DateOrder): DateParts | null {
-  const [day, month] = order === "dmy" ? [scan.first, scan.second] : [scan.second, scan.first];
+  const { month, day } = dayMonth(scan, order);
   return dateParts(scan.year, month, day, scan.time);
 }
 
@@ -328,8 +330,8 @@ export function numericDateFormat(scan: Extract<Scan, { kind: "numericDate" }>, 
 }
 
 export function isoDate(parts: DateParts): string {
-  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
-  const date = `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+  const date = isoDay(parts.year, parts.month, parts.day);
+  const pad = (n: number) => String(n).padStart(2, "0");
   return parts.time === undefined ? date : `${date}T${pad(Math.floor(parts.time / 60))}:${pad(parts.time % 60)}`;
 }
 

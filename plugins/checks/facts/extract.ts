@@ -1,6 +1,6 @@
 /**
  * The facts of a text: amounts, percentages, meaningful numbers, dates and quotations, with where they are, in English,
- * Spanish, German, French, Italian, Portuguese, Dutch and Catalan (dates read by core/keydata/dates.ts, scale and
+ * Spanish, German, French, Italian, Portuguese, Dutch and Catalan (dates read by core/dates/read.ts, scale and
  * currency words from core/keydata/amount-words.ts). Matchers run in a fixed order (quotations, dates, amounts, percentages, years, numbers) and a later one
  * never takes text an earlier one took, so `3 de marzo de 2025` is one date, not a day and a year.
  *
@@ -23,7 +23,7 @@
  * In request and source texts (`mode: "all"`) nothing is skipped: any number there may support the document.
  */
 import { CURRENCY_WORD_PATTERN, SCALE_ABBREVIATIONS, SCALE_TO_CURRENCY, SCALE_WORDS } from "../../../core/keydata/amount-words.ts";
-import { readDates } from "../../../core/keydata/dates.ts";
+import { dayMonth, readDates } from "../../../core/dates/read.ts";
 import type { DateValue } from "./normalise.ts";
 import { CURRENCY_CODES, currencyCode, normaliseQuote, parseWritten, realDate, scaleOf } from "./normalise.ts";
 
@@ -130,12 +130,13 @@ function findQuotes(text: string): Fact[] {
 
 const YEAR = String.raw`(1[89]\d{2}|20\d{2}|2100)`;
 
-/** Dates as core/keydata/dates.ts reads them, partial ones included; a numeric `04/03/2025` has both readings unless one number cannot be a month. */
+/** Dates as core/dates/read.ts reads them, partial ones included; a numeric `04/03/2025` has both readings unless one number cannot be a month. */
 function findDates(text: string): Fact[] {
   const out: Fact[] = [];
   for (const d of readDates(text, { partial: true })) {
-    const readings: DateValue[] = d.numeric
-      ? [{ year: d.year, month: d.numeric.second, day: d.numeric.first }, ...(d.numeric.first !== d.numeric.second && d.numeric.first <= 12 ? [{ year: d.year, month: d.numeric.first, day: d.numeric.second }] : [])]
+    const n = d.numeric;
+    const readings: DateValue[] = n
+      ? [{ year: d.year, ...dayMonth(n, "dmy") }, ...(n.first !== n.second && n.first <= 12 ? [{ year: d.year, ...dayMonth(n, "mdy") }] : [])]
       : [{ year: d.year, month: d.month, day: d.day }];
     const real = readings.filter((r) => r.day === null || realDate(r.year ?? 2000, r.month!, r.day));
     if (real.length > 0) out.push({ kind: "date", start: d.start, end: d.end, raw: d.raw, dates: real });

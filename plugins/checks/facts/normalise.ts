@@ -8,7 +8,7 @@
 import { currencyOfWord, scaleWordValue } from "../../../core/keydata/amount-words.ts";
 
 export { parseWritten, type Written } from "../../../core/keydata/written.ts";
-export { realDate } from "../../../core/keydata/dates.ts";
+export { realDate } from "../../../core/dates/calendar.ts";
 
 /** Scale letters after a number: `$4.1M`, `€2bn`, `12,5 M€`; the words (`4,1 millones`, `184,7 Mio.`, `3 milliards`) are core/keydata/amount-words.ts. */
 export const SCALES: Record<string, number> = { k: 1e3, K: 1e3, m: 1e6, M: 1e6, MM: 1e6, mn: 1e6, bn: 1e9, B: 1e9 };
