@@ -24,8 +24,8 @@ export type LedgerEntry = components["schemas"]["LedgerEntry"];
 
 export interface CompileInput {
   readonly ir: IRDocument;
-  /** The format asked for; `pdf` is rendered as Word and delivered as its PDF. */
-  readonly format: OfficeKind | "pdf";
+  /** The format asked for (a plugin's `format`): its plugin renders it, or names the one it is rendered as (`pdf`: Word). */
+  readonly format: string;
   readonly type: DocType;
   readonly style: StyleApplied;
   readonly name?: string;

@@ -9,7 +9,6 @@ import * as Effect from "effect/Effect";
 import { Registry } from "../services/plugins.ts";
 import type { FileRef } from "../documents/file-refs.ts";
 import type { CreateRequest, StyleApplied } from "../documents/validate.ts";
-import type { OfficeKind } from "../compile/compile.ts";
 import type { DocType } from "../ir/types.ts";
 import type { SourceText } from "../sources/select.ts";
 import type { Diagnostic } from "../diagnostics.ts";
@@ -28,7 +27,8 @@ import { Job } from "./job.ts";
 
 export interface LayOut {
   readonly markdown: string;
-  readonly format: OfficeKind | "pdf";
+  /** The format asked for (CompileInput.format): its plugin says how it is rendered and delivered. */
+  readonly format: string;
   /** The type the request was understood as (a prompt); absent: detected from the text, with `request.understood`. */
   readonly type?: DocType;
   /** The style already worked out (a prompt's, with the judge's mapping); absent: read from the request's words. */
@@ -124,5 +124,5 @@ export const createFromContent = Effect.gen(function* () {
   const markdown = request?.content?.markdown ?? "";
   const refs = (request?.sources ?? []) as FileRef[];
   const { texts } = yield* sources(refs, `${row.name ?? ""} ${markdown.slice(0, 4000)}`);
-  return yield* layOut({ markdown, format: row.format as OfficeKind | "pdf", request, refs, sources: texts, author: "caller" });
+  return yield* layOut({ markdown, format: row.format!, request, refs, sources: texts, author: "caller" });
 });

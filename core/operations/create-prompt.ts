@@ -9,7 +9,6 @@
 import * as Effect from "effect/Effect";
 import type { FileRef } from "../documents/file-refs.ts";
 import { kindOfRef } from "../documents/file-refs.ts";
-import type { OfficeKind } from "../compile/compile.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { ProcessingFailure } from "../errors.ts";
 import { Db, fromJson } from "../store/db.ts";
@@ -195,11 +194,10 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
       : yield* Effect.gen(function* () {
           const parts = yield* writeParts({ ...brief, outline }, role, selected);
           const markdown = assemble(outline, parts, u.type);
-          const officeFormat = format as OfficeKind | "pdf";
-          const prepared = yield* prepare({ markdown, format: officeFormat, type: u.type, style, request, refs, sources: texts, author: "model", quality: quality.level, sector: u.sector, language: u.language, title: outline.title });
-          if (route.path === "fast") return { result: yield* renderPrepared({ format: officeFormat, ...(design ? { template: design.bytes } : {}) }, prepared), fellBack: null };
+          const prepared = yield* prepare({ markdown, format, type: u.type, style, request, refs, sources: texts, author: "model", quality: quality.level, sector: u.sector, language: u.language, title: outline.title });
+          if (route.path === "fast") return { result: yield* renderPrepared({ format, ...(design ? { template: design.bytes } : {}) }, prepared), fellBack: null };
           return yield* agentPath({
-            format: officeFormat,
+            format,
             prepared,
             level: quality.level,
             role,

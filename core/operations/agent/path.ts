@@ -7,7 +7,6 @@
  */
 import * as Effect from "effect/Effect";
 import type { Diagnostic } from "../../diagnostics.ts";
-import type { OfficeKind } from "../../compile/compile.ts";
 import type { ModelRole } from "../../contracts/model.ts";
 import { Sandbox } from "../../services/sandbox.ts";
 import { Registry } from "../../services/plugins.ts";
@@ -30,7 +29,8 @@ import { event } from "../job.ts";
 import { buildWithAgent } from "./build.ts";
 
 export interface AgentPathInput {
-  readonly format: OfficeKind | "pdf";
+  /** The format asked for (CompileInput.format): built as the one its plugin is rendered as. */
+  readonly format: string;
   readonly prepared: Prepared;
   readonly level: Level;
   readonly role: ModelRole;
