@@ -1,17 +1,12 @@
 /** The pictures of an IR document, wherever they sit (quotes, list items, footnotes), in reading order. */
 import type { Block, IRDocument } from "./types.ts";
+import { visitDocument } from "./visit.ts";
 
 export function imageBlocks(ir: IRDocument): Array<{ id: string; src: string; alt: string }> {
   const found: Array<{ id: string; src: string; alt: string }> = [];
-  const walk = (blocks: Block[]) => {
-    for (const block of blocks) {
-      if (block.type === "image") found.push({ id: block.id, src: block.src, alt: block.alt });
-      else if (block.type === "quote") walk(block.blocks);
-      else if (block.type === "list") for (const item of block.items) walk(item.blocks);
-    }
-  };
-  walk(ir.blocks);
-  for (const note of ir.footnotes) walk(note.blocks);
+  visitDocument(ir, (block) => {
+    if (block.type === "image") found.push({ id: block.id, src: block.src, alt: block.alt });
+  });
   return found;
 }
 

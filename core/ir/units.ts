@@ -8,7 +8,8 @@
  * paragraph, a list, a table) are usually items of one enumeration, and units under different headings are apart.
  */
 import { plainText } from "./text.ts";
-import type { Block, IRDocument } from "./types.ts";
+import type { IRDocument } from "./types.ts";
+import { visitDocument } from "./visit.ts";
 
 export interface TextUnit {
   readonly id: string;
@@ -33,55 +34,37 @@ export function textUnits(ir: IRDocument, tidy: (text: string) => string = (text
   let section = 0;
   let heading: string | null = null;
   if (ir.title) out.push({ id: ir.id, text: tidy(ir.title), kind: "title", container: ir.id, section, heading });
-  const walk = (blocks: Block[], container: string | null, inItem: boolean) => {
-    for (const block of blocks) {
-      const own = container ?? block.id;
-      switch (block.type) {
-        case "heading": {
-          const text = textOf(block.inlines);
-          if (container === null) {
-            section++;
-            heading = text;
-          }
-          out.push({ id: block.id, text, kind: "heading", container: own, section, heading });
-          break;
+  visitDocument(ir, (block, { parents, footnote }) => {
+    // A unit belongs to the outermost block it is in, or to its footnote; a top-level chart's table to itself, as before it was charted.
+    const outer = parents[0];
+    const container = footnote?.id ?? (outer && outer.type !== "chart" ? outer.id : block.id);
+    // Footnotes are read after the body but belong to no section of it.
+    const place = () => (footnote ? { container, section: -1, heading: null } : { container, section, heading });
+    switch (block.type) {
+      case "heading": {
+        const text = textOf(block.inlines);
+        if (!footnote && parents.length === 0) {
+          section++;
+          heading = text;
         }
-        case "paragraph":
-          out.push({ id: block.id, text: textOf(block.inlines), kind: inItem ? "item" : "paragraph", container: own, section, heading });
-          break;
-        case "list":
-          for (const item of block.items) walk(item.blocks, own, true);
-          break;
-        case "quote":
-          walk(block.blocks, own, inItem);
-          break;
-        case "table": {
-          const header = block.header[0]?.cells.map((c) => textOf(c.inlines)) ?? null;
-          for (const row of [...block.header, ...block.rows]) {
-            const cells = row.cells.map((c) => textOf(c.inlines));
-            out.push({ id: row.id, text: cells.map((c) => c.trim()).join(" | "), kind: "row", container: own, section, heading, cells, header });
-          }
-          break;
-        }
-        case "chart":
-          walk([block.table], container, inItem);
-          break;
-        case "math":
-          out.push({ id: block.id, text: tidy(block.tex), kind: "formula", container: own, section, heading });
-          break;
-        case "code":
-        case "image":
-        case "pageBreak":
-        case "thematicBreak":
-        case "comment":
-          break;
+        out.push({ id: block.id, text, kind: "heading", ...place() });
+        break;
       }
+      case "paragraph":
+        out.push({ id: block.id, text: textOf(block.inlines), kind: parents.some((p) => p.type === "list") ? "item" : "paragraph", ...place() });
+        break;
+      case "table": {
+        const header = block.header[0]?.cells.map((c) => textOf(c.inlines)) ?? null;
+        for (const row of [...block.header, ...block.rows]) {
+          const cells = row.cells.map((c) => textOf(c.inlines));
+          out.push({ id: row.id, text: cells.map((c) => c.trim()).join(" | "), kind: "row", ...place(), cells, header });
+        }
+        break;
+      }
+      case "math":
+        out.push({ id: block.id, text: tidy(block.tex), kind: "formula", ...place() });
+        break;
     }
-  };
-  walk(ir.blocks, null, false);
-  const main = out.length;
-  for (const note of ir.footnotes) walk(note.blocks, note.id, false);
-  // Footnotes are read after the body but belong to no section of it.
-  for (let i = main; i < out.length; i++) out[i] = { ...out[i]!, section: -1, heading: null };
+  });
   return out;
 }
