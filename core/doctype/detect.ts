@@ -57,7 +57,8 @@
  * | spreadsheet  | spreadsheet.many_rows      | 1      | ten or more table body rows |
  */
 import { plainText } from "../ir/text.ts";
-import type { Block, DocType, Inline, IRDocument } from "../ir/types.ts";
+import type { DocType, Inline, IRDocument } from "../ir/types.ts";
+import { visitBlocks } from "../ir/visit.ts";
 import { readDates } from "../keydata/dates.ts";
 import { closing, isSalutation, memoFields, memoLabel, memoWords, minutesFields, splitFields } from "./cues.ts";
 
@@ -117,50 +118,33 @@ export function features(ir: IRDocument): Features {
   const units: Unit[] = [];
   const f = { tables: 0, bodyRows: 0, bodyCells: 0, numericCells: 0, tableWords: 0 };
   if (ir.title) units.push({ kind: "title", text: ir.title });
-  const walk = (blocks: Block[], inItem: boolean) => {
-    for (const block of blocks) {
-      switch (block.type) {
-        case "heading":
-          units.push({ kind: "heading", text: text(block.inlines) });
-          break;
-        case "paragraph":
-          units.push({ kind: inItem ? "item" : "paragraph", text: text(block.inlines) });
-          break;
-        case "list":
-          for (const item of block.items) {
-            const [head, ...rest] = item.blocks;
-            if (head?.type === "paragraph") units.push({ kind: "item", text: text(head.inlines) });
-            walk(head?.type === "paragraph" ? rest : item.blocks, true);
-          }
-          break;
-        case "quote":
-          walk(block.blocks, inItem);
-          break;
-        case "table":
-          f.tables++;
-          f.bodyRows += block.rows.length;
-          for (const row of [...block.header, ...block.rows]) {
-            for (const cell of row.cells) {
-              const value = text(cell.inlines).trim();
-              f.tableWords += words(value);
-              if (block.rows.includes(row)) {
-                f.bodyCells++;
-                if (numeric(value)) f.numericCells++;
-              }
+  // The body only, and a chart's table is not counted among its tables.
+  visitBlocks(ir.blocks, (block, { parents }) => {
+    switch (block.type) {
+      case "heading":
+        units.push({ kind: "heading", text: text(block.inlines) });
+        break;
+      case "paragraph":
+        units.push({ kind: parents.some((p) => p.type === "list") ? "item" : "paragraph", text: text(block.inlines) });
+        break;
+      case "table":
+        f.tables++;
+        f.bodyRows += block.rows.length;
+        for (const row of [...block.header, ...block.rows]) {
+          for (const cell of row.cells) {
+            const value = text(cell.inlines).trim();
+            f.tableWords += words(value);
+            if (block.rows.includes(row)) {
+              f.bodyCells++;
+              if (numeric(value)) f.numericCells++;
             }
           }
-          break;
-        case "code":
-        case "math":
-        case "image":
-        case "pageBreak":
-        case "thematicBreak":
-        case "comment":
-          break;
-      }
+        }
+        break;
+      case "chart":
+        return "skip";
     }
-  };
-  walk(ir.blocks, false);
+  });
   const paragraphs = units.filter((u) => u.kind === "paragraph").map((u) => u.text);
   const items = units.filter((u) => u.kind === "item").map((u) => u.text);
   return {
