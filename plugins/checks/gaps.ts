@@ -10,7 +10,8 @@
  */
 import type { TextCheck } from "../../core/contracts/check-plugin.ts";
 import { diagnostic, type Diagnostic } from "../../core/diagnostics.ts";
-import { assertNever, type Block, type GapInline, type Inline, type IRDocument } from "../../core/ir/types.ts";
+import type { GapInline, Inline, IRDocument } from "../../core/ir/types.ts";
+import { visitDocument, visitInlines } from "../../core/ir/visit.ts";
 
 export const GAP_CODE = "content.gap";
 
@@ -33,44 +34,18 @@ const report = (gap: GapInline, nodeId: string): Diagnostic =>
 /** Every gap in reading order (body, then footnotes), with the block or table it is in. */
 function gapsOf(ir: IRDocument): Array<{ gap: GapInline; nodeId: string }> {
   const out: Array<{ gap: GapInline; nodeId: string }> = [];
-  const inlines = (list: Inline[], nodeId: string) => {
-    for (const inline of list) {
+  const gaps = (inlines: Inline[], nodeId: string) =>
+    visitInlines(inlines, (inline) => {
       if (inline.type === "gap") out.push({ gap: inline, nodeId });
-      else if (inline.type === "link") inlines(inline.children, nodeId);
+    });
+  visitDocument(ir, (block) => {
+    if (block.type === "heading" || block.type === "paragraph") gaps(block.inlines, block.id);
+    else if (block.type === "table" || block.type === "chart") {
+      // A chart's cells are read here and reported on the chart, so its table is not walked again.
+      const table = block.type === "table" ? block : block.table;
+      for (const row of [...table.header, ...table.rows]) for (const cell of row.cells) gaps(cell.inlines, block.id);
+      return "skip";
     }
-  };
-  const blocks = (list: Block[]) => {
-    for (const block of list) {
-      switch (block.type) {
-        case "heading":
-        case "paragraph":
-          inlines(block.inlines, block.id);
-          break;
-        case "list":
-          for (const item of block.items) blocks(item.blocks);
-          break;
-        case "quote":
-          blocks(block.blocks);
-          break;
-        case "table":
-        case "chart": {
-          const table = block.type === "table" ? block : block.table;
-          for (const row of [...table.header, ...table.rows]) for (const cell of row.cells) inlines(cell.inlines, block.id);
-          break;
-        }
-        case "image":
-        case "pageBreak":
-        case "code":
-        case "thematicBreak":
-        case "comment":
-        case "math":
-          break;
-        default:
-          assertNever(block);
-      }
-    }
-  };
-  blocks(ir.blocks);
-  for (const note of ir.footnotes) blocks(note.blocks);
+  });
   return out;
 }

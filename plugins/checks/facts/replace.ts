@@ -13,7 +13,8 @@
  */
 import { freshId, usedIds } from "../../../core/ir/ids.ts";
 import { plainText } from "../../../core/ir/text.ts";
-import type { Block, GapInline, Inline, IRDocument, TableBlock, TextInline } from "../../../core/ir/types.ts";
+import type { GapInline, Inline, IRDocument, TableBlock, TextInline } from "../../../core/ir/types.ts";
+import { visitDocument } from "../../../core/ir/visit.ts";
 import type { Fact } from "./extract.ts";
 
 interface Segment {
@@ -78,45 +79,30 @@ const runOf = (nodeId: string, kind: Run["kind"], inlines: Inline[], cell?: Run[
   return { nodeId, kind, text, inlines, segments, ...(cell ? { cell } : {}) };
 };
 
-/** Every run of the document in reading order: title, blocks (lists, quotes and tables walked into), footnotes. */
+/** Every run of the document in reading order: title, blocks (lists, quotes and tables walked into, not a chart's table), footnotes. */
 export function runsOf(ir: IRDocument): Run[] {
   const out: Run[] = [];
   if (ir.title) out.push({ nodeId: ir.id, kind: "title", text: ir.title, inlines: null, segments: [] });
-  const walk = (blocks: Block[]) => {
-    for (const block of blocks) {
-      switch (block.type) {
-        case "paragraph":
-          out.push(runOf(block.id, "paragraph", block.inlines));
-          break;
-        case "heading":
-          out.push(runOf(block.id, "heading", block.inlines));
-          break;
-        case "list":
-          for (const item of block.items) walk(item.blocks);
-          break;
-        case "quote":
-          walk(block.blocks);
-          break;
-        case "table":
-          for (const [rows, header] of [[block.header, true], [block.rows, false]] as const) {
-            rows.forEach((row, r) => {
-              const rowLabel = plainText(row.cells[0]?.inlines ?? []).trim();
-              row.cells.forEach((cell, c) => out.push(runOf(cell.id, "cell", cell.inlines, { table: block, row: r, column: c, header, owner: cell, rowLabel })));
-            });
-          }
-          break;
-        case "image":
-        case "pageBreak":
-        case "code":
-        case "thematicBreak":
-        case "comment":
-        case "math":
-          break;
-      }
+  visitDocument(ir, (block) => {
+    switch (block.type) {
+      case "paragraph":
+        out.push(runOf(block.id, "paragraph", block.inlines));
+        break;
+      case "heading":
+        out.push(runOf(block.id, "heading", block.inlines));
+        break;
+      case "table":
+        for (const [rows, header] of [[block.header, true], [block.rows, false]] as const) {
+          rows.forEach((row, r) => {
+            const rowLabel = plainText(row.cells[0]?.inlines ?? []).trim();
+            row.cells.forEach((cell, c) => out.push(runOf(cell.id, "cell", cell.inlines, { table: block, row: r, column: c, header, owner: cell, rowLabel })));
+          });
+        }
+        break;
+      case "chart":
+        return "skip";
     }
-  };
-  walk(ir.blocks);
-  for (const note of ir.footnotes) walk(note.blocks);
+  });
   return out;
 }
 

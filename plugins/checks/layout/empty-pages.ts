@@ -4,10 +4,16 @@
  * the author's call.
  */
 import type { Block } from "../../../core/ir/types.ts";
+import { visitBlocks } from "../../../core/ir/visit.ts";
 import type { PagesCheck } from "../../../core/contracts/check-plugin.ts";
 
-const hasPictures = (blocks: Block[]): boolean =>
-  blocks.some((b) => b.type === "image" || (b.type === "quote" && hasPictures(b.blocks)) || (b.type === "list" && b.items.some((i) => hasPictures(i.blocks))));
+const hasPictures = (blocks: Block[]): boolean => {
+  let found = false;
+  visitBlocks(blocks, (b) => {
+    if (b.type === "image") found = true;
+  });
+  return found;
+};
 
 export const emptyPagesCheck: PagesCheck = {
   id: "layout.empty-pages",

@@ -8,14 +8,22 @@
  */
 import type { Block, TableBlock } from "../../../core/ir/types.ts";
 import { plainText } from "../../../core/ir/text.ts";
+import { visitBlocks } from "../../../core/ir/visit.ts";
 import type { PagesCheck } from "../../../core/contracts/check-plugin.ts";
 
 const A4 = { shortIn: 8.27, longIn: 11.69 };
 const PADDING_IN = 0.16;
 const GLYPH_EM = 0.5;
 
-const tables = (blocks: Block[]): TableBlock[] =>
-  blocks.flatMap((b) => (b.type === "table" ? [b] : b.type === "quote" ? tables(b.blocks) : b.type === "list" ? b.items.flatMap((i) => tables(i.blocks)) : []));
+/** The body's tables, in lists and quotes too; a chart's table is drawn, not set as a table. */
+const tables = (blocks: Block[]): TableBlock[] => {
+  const found: TableBlock[] = [];
+  visitBlocks(blocks, (b) => {
+    if (b.type === "table") found.push(b);
+    else if (b.type === "chart") return "skip";
+  });
+  return found;
+};
 
 /** Inches the table needs so that no word has to break. */
 export const neededWidthIn = (table: TableBlock, fontPt: number): number => {
