@@ -9,6 +9,7 @@
 import { HeadingLevel, PageBreak, Paragraph } from "docx";
 import type { Block, Inline } from "../../core/ir/types.ts";
 import { plainText } from "../../core/ir/text.ts";
+import { visitBlocks } from "../../core/ir/visit.ts";
 import type { MapContext } from "./context.ts";
 import { mapInlines } from "./inlines.ts";
 import { styleIds } from "./styles.ts";
@@ -62,8 +63,15 @@ function coverBlock(block: Block | undefined): Inline[][] | null {
   return lines.length > 0 && lines.every(isCoverLine) ? lines : null;
 }
 
-const textLines = (blocks: Block[]): string[] =>
-  blocks.flatMap((b) => (b.type === "paragraph" ? linesOf(b.inlines).map((line) => plainText(line)) : b.type === "quote" ? textLines(b.blocks) : []));
+/** The lines of the paragraphs, in quotes too; list items are not read. */
+const textLines = (blocks: Block[]): string[] => {
+  const out: string[] = [];
+  visitBlocks(blocks, (b) => {
+    if (b.type === "paragraph") out.push(...linesOf(b.inlines).map((line) => plainText(line)));
+    else if (b.type === "list") return "skip";
+  });
+  return out;
+};
 
 /** The short paragraphs that open the body before its first heading, as long as some body is left after them. */
 export function coverLines(body: Block[]): CoverLines {

@@ -6,7 +6,8 @@
  */
 import { AlignmentType, LevelFormat, LevelSuffix } from "docx";
 import type { ILevelsOptions, NumberingDefinition } from "docx";
-import type { Block, IRDocument } from "../../core/ir/types.ts";
+import type { IRDocument } from "../../core/ir/types.ts";
+import { visitBlocks } from "../../core/ir/visit.ts";
 import { plainText } from "../../core/ir/text.ts";
 import { namesItsClause } from "./clause-names.ts";
 
@@ -91,12 +92,9 @@ export class Numbering {
  */
 export function wantsClauseNumbers(ir: IRDocument): boolean {
   const headings: string[] = [];
-  const walk = (blocks: Block[]) => {
-    for (const block of blocks) {
-      if (block.type === "heading") headings.push(plainText(block.inlines));
-      else if (block.type === "quote") walk(block.blocks);
-    }
-  };
-  walk(ir.blocks);
+  visitBlocks(ir.blocks, (block) => {
+    if (block.type === "heading") headings.push(plainText(block.inlines));
+    else if (block.type === "list") return "skip";
+  });
   return headings.length > 0 && !headings.some(namesItsClause);
 }

@@ -18,6 +18,7 @@
 import { FileChild, ImportedXmlComponent } from "docx";
 import { plainText } from "../../core/ir/text.ts";
 import type { Block } from "../../core/ir/types.ts";
+import { visitBlocks } from "../../core/ir/visit.ts";
 import type { Bookmark } from "./context.ts";
 import { styleIds } from "./styles.ts";
 
@@ -46,37 +47,27 @@ function bookmarkName(id: string, index: number): string {
 export function tocEntries(blocks: Block[], clauses: { on: boolean; base: number }): TocEntry[] {
   const out: TocEntry[] = [];
   const counters: number[] = [];
-  const walk = (list: Block[], top: boolean) => {
-    for (const block of list) {
-      if (block.type === "heading") {
-        let number = "";
-        if (clauses.on && top) {
-          const level = Math.max(0, block.level - clauses.base);
-          counters[level] = (counters[level] ?? 0) + 1;
-          counters.length = level + 1;
-          // A level never used above this one shows its start value, 1, as Word and LibreOffice do.
-          number = Array.from({ length: level + 1 }, (_, i) => counters[i] || 1).join(".") + ". ";
-        }
-        if (block.level <= tocLevels) {
-          out.push({
-            headingId: block.id,
-            level: block.level,
-            text: number + plainText(block.inlines).trim(),
-            bookmark: { name: bookmarkName(block.id, out.length), id: out.length + 1 },
-          });
-        }
-      } else if (block.type === "quote") walk(block.blocks, false);
-      else if (block.type === "list") {
-        // An item's first heading or paragraph is written as the list paragraph itself, without a
-        // heading style (blocks.ts, mapList), so it is no TOC entry.
-        for (const item of block.items) {
-          const [head, ...rest] = item.blocks;
-          walk(head?.type === "heading" || head?.type === "paragraph" ? rest : item.blocks, false);
-        }
-      }
+  visitBlocks(blocks, (block, { parents, item }) => {
+    // An item's first heading is written as the list paragraph itself, without a heading style
+    // (blocks.ts, mapList), so it is no TOC entry.
+    if (block.type !== "heading" || item?.blocks[0] === block) return;
+    let number = "";
+    if (clauses.on && parents.length === 0) {
+      const level = Math.max(0, block.level - clauses.base);
+      counters[level] = (counters[level] ?? 0) + 1;
+      counters.length = level + 1;
+      // A level never used above this one shows its start value, 1, as Word and LibreOffice do.
+      number = Array.from({ length: level + 1 }, (_, i) => counters[i] || 1).join(".") + ". ";
     }
-  };
-  walk(blocks, true);
+    if (block.level <= tocLevels) {
+      out.push({
+        headingId: block.id,
+        level: block.level,
+        text: number + plainText(block.inlines).trim(),
+        bookmark: { name: bookmarkName(block.id, out.length), id: out.length + 1 },
+      });
+    }
+  });
   return out;
 }
 
