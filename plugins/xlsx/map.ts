@@ -18,6 +18,7 @@
  */
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import type { Block, ChartBlock, DocType, HeadingBlock, IRDocument, ListBlock, TableBlock } from "../../core/ir/types.ts";
+import { visitBlocks } from "../../core/ir/visit.ts";
 import type { StyleApplied } from "../../core/style/types.ts";
 import type { AssumptionEntry } from "./assumptions.ts";
 import { entriesFromList, entriesFromTable, isAssumptionsHeading, mapAssumptions, nameEntries } from "./assumptions.ts";
@@ -76,13 +77,12 @@ export function mapWorkbook(ir: IRDocument, style: StyleApplied, options: MapOpt
   let heading: Heading | null = null;
   const headings: Heading[] = [];
   let section: AssumptionSection | null = null;
-  const walkNested = (blocks: Block[]) => {
-    for (const block of blocks) {
+  // A table in a list or a quote is a sheet too; a chart there is not read (only a top-level chart becomes a sheet).
+  const walkNested = (blocks: Block[]) =>
+    visitBlocks(blocks, (block) => {
       if (block.type === "table") planned.push({ kind: "table", block, heading });
-      else if (block.type === "list") block.items.forEach((item) => walkNested(item.blocks));
-      else if (block.type === "quote") walkNested(block.blocks);
-    }
-  };
+      else if (block.type === "chart") return "skip";
+    });
   for (const block of ir.blocks) {
     if (block.type === "heading") {
       if (section && block.level <= section.level) section = null;
@@ -216,18 +216,12 @@ function renamed(from: string, to: string, nodeId: string, ctx: MapContext): voi
 function allCellTexts(blocks: Block[]): string[] {
   const out: string[] = [];
   const plain = { footnotes: new Map<string, number>() };
-  const walk = (list: Block[]) => {
-    for (const block of list) {
-      if (block.type === "table") for (const row of block.rows) for (const cell of row.cells) out.push(inlineText(cell.inlines, plain));
-      else if (block.type === "chart") walk([block.table]);
-      else if (block.type === "list") block.items.forEach((item) => walk(item.blocks));
-      else if (block.type === "quote") walk(block.blocks);
-      else if (block.type === "paragraph") {
-        // `label: value` items and sentences: only the words that look like numbers or dates count.
-        for (const word of inlineText(block.inlines, plain).split(/\s+/)) out.push(word.replace(/[.,;:)]+$/, ""));
-      }
+  visitBlocks(blocks, (block) => {
+    if (block.type === "table") for (const row of block.rows) for (const cell of row.cells) out.push(inlineText(cell.inlines, plain));
+    else if (block.type === "paragraph") {
+      // `label: value` items and sentences: only the words that look like numbers or dates count.
+      for (const word of inlineText(block.inlines, plain).split(/\s+/)) out.push(word.replace(/[.,;:)]+$/, ""));
     }
-  };
-  walk(blocks);
+  });
   return out;
 }
