@@ -14,7 +14,7 @@ import { Registry } from "../core/services/plugins.ts";
 import { ensureApiKeys, ensureFirstKey, makeAuthenticator } from "../core/auth/tenancy.ts";
 import { makeRateLimiter, sweepRateHits } from "../core/limits/rate.ts";
 import { startWorkers } from "../core/jobs/worker.ts";
-import { runDocument } from "../core/documents/run.ts";
+import { runDocument } from "../core/jobs/run.ts";
 import { handBack, recoverInterrupted } from "../core/jobs/recover.ts";
 import { beat, BEATS_PER_SPAN, forgetGone, leave, liveOwners } from "../core/jobs/instances.ts";
 import { settleInterrupted } from "../core/documents/idempotency.ts";

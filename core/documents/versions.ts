@@ -13,7 +13,7 @@ import type { DocDeps } from "./deps.ts";
 import { getRow } from "./read.ts";
 import { listOutputs, type DocumentRow } from "./repo.ts";
 import { expiryOf, type Retention } from "./retention.ts";
-import { fileBase } from "../operations/steps/deliver.ts";
+import { fileBase } from "./file-name.ts";
 import { ENGINE_VERSION } from "./create.ts";
 import { sniffFormat } from "./sniff.ts";
 import { extensionOf, mediaTypeOf } from "../contracts/format-plugin.ts";

@@ -1,4 +1,4 @@
-/** What an operation's program gives back; the runner (core/documents/run.ts) stores the outputs and finishes the document. */
+/** What an operation's program gives back; the runner (core/jobs/run.ts) stores the outputs and finishes the document. */
 import type { Diagnostic } from "../diagnostics.ts";
 import type { DocumentRow } from "../documents/repo.ts";
 import type { StyleApplied } from "../documents/validate.ts";

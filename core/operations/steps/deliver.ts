@@ -14,8 +14,7 @@ import { phase } from "../job.ts";
 export const PREVIEW_PAGES = 10;
 export const PREVIEW_WIDTH = 800;
 
-/** A file name from the document's name: kept readable, stripped of what file systems and headers refuse. */
-export const fileBase = (name: string | null) => (name ?? "document").replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 120) || "document";
+export { fileBase } from "../../documents/file-name.ts";
 
 /**
  * The outputs of a made or reviewed file: the file itself when its plugin delivers it, its PDF when there is one, and
