@@ -9,6 +9,7 @@
  * its own (sections.ts), never the whole document. What still cannot fit is cut where a reader expects it (breaks.ts).
  */
 import type { Inline, TableBlock } from "../../core/ir/types.ts";
+import { visitInlines } from "../../core/ir/visit.ts";
 import type { MapContext } from "./context.ts";
 import { codeScale, monoEm } from "./styles.ts";
 
@@ -37,15 +38,11 @@ interface Want {
 /** A cell's words with their widths in average characters (code counted wider). */
 export function measuredWords(inlines: Inline[], scale = 1): Array<{ text: string; width: number }> {
   const chars: Array<{ char: string; width: number }> = [];
-  const walk = (list: Inline[]) => {
-    for (const inline of list) {
-      if (inline.type === "text") for (const char of inline.text) chars.push({ char, width: inline.marks.includes("code") ? codeWidth : 1 });
-      else if (inline.type === "link") walk(inline.children);
-      else if (inline.type === "lineBreak") chars.push({ char: "\n", width: 0 });
-      else if (inline.type === "gap") for (const char of inline.label ? `[DATO: ${inline.label}]` : "[DATO]") chars.push({ char, width: boldWidth });
-    }
-  };
-  walk(inlines);
+  visitInlines(inlines, (inline) => {
+    if (inline.type === "text") for (const char of inline.text) chars.push({ char, width: inline.marks.includes("code") ? codeWidth : 1 });
+    else if (inline.type === "lineBreak") chars.push({ char: "\n", width: 0 });
+    else if (inline.type === "gap") for (const char of inline.label ? `[DATO: ${inline.label}]` : "[DATO]") chars.push({ char, width: boldWidth });
+  });
   const words: Array<{ text: string; width: number }> = [];
   let word = { text: "", width: 0 };
   for (const { char, width } of [...chars, { char: " ", width: 0 }]) {
