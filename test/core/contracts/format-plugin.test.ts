@@ -1,7 +1,8 @@
 /**
  * Format knowledge lives in the plugins' declarations (issue 12, "Format knowledge in plugins only"): a format that
  * core has never heard of, declared only by its plugin, is recognised by media type and extension, counted, placed or
- * read as a source, reviewed through the format it converts to, and typed and served as its plugin says.
+ * read as a source, reviewed through the format it converts to, typed and served as its plugin says, named by the
+ * request's judge only when its plugin creates it, and built by the agent with what its plugin says of it.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -13,6 +14,8 @@ import { kindOfContentType, kindOfRef } from "../../../core/documents/file-refs.
 import { pagesOf } from "../../../core/files/pages.ts";
 import { reviewedAs } from "../../../core/review/format.ts";
 import { validateCreate, type ValidationContext } from "../../../core/documents/validate.ts";
+import { understood, type UnderstandingAnswer } from "../../../core/writing/understand.ts";
+import { stepMessages } from "../../../core/agent/prompts.ts";
 
 const noop = async () => {
   throw new Error("not called");
@@ -101,5 +104,22 @@ describe("a format declared only in its plugin", () => {
 
     const review = await validateCreate({ operation: "review", file: { data: "aGVsbG8=", filename: "letter.odt" } }, context(registry));
     assert.equal(review.format, "docx");
+  });
+
+  it("is a format the judge may name when its plugin creates it, of the type its plugin declares", () => {
+    const needs = { comments: false, tracked_changes: false, template: false, copy_design: false, charts: false, free_layout: false };
+    const answer = (format: string): UnderstandingAnswer => ({ format, format_confidence: 0.9, type: "contract", language: "en", sector: null, storage: null, harm: "none", harm_reason: "", quality: "fast", quality_reason: "", needs, title: "" });
+    assert.deepEqual([understood(answer("docx"), null, registry).format, understood(answer("docx"), null, registry).type], ["docx", "memo"]);
+    assert.equal(understood(answer("odt"), null, registry).format, null, "read here, never made");
+    assert.equal(understood(answer("odt"), null, registry).type, "contract", "no format: the judge's type");
+  });
+
+  it("is built by the agent as its plugin says: what the file is and the library it is built with", () => {
+    const building = { what: "an OpenDocument text (.odt)", library: "Use the odt library." };
+    const brief = { format: "docx" as const, building, prompt: "A memo", type: "memo" as const, language: "en", title: "Move", asks: [], design: null, inputs: [], markdown: "# Move", budget: { steps: 3, inspections: 1 } };
+    const system = (deliveredAsPdf: boolean) => String(stepMessages({ ...brief, deliveredAsPdf }, null, 3)[0]!.content);
+    assert.match(system(false), /builds an OpenDocument text \(\.odt\)\. The service runs it/);
+    assert.match(system(false), /\n\nUse the odt library\.\n\n/);
+    assert.match(system(true), /builds an OpenDocument text \(\.odt\) \(delivered as a PDF\)\./);
   });
 });
