@@ -83,8 +83,8 @@ export const startService = async (config: Config) => {
   );
   const s = await runtime.runPromise(services);
   const owner = `proc_${randomUUID()}`;
-  await ensureApiKeys(s.db, config.apiKeys);
-  const firstKey = await ensureFirstKey(s.db, config.region);
+  await ensureApiKeys(s.db, config.apiKeys, s.clock.now());
+  const firstKey = await ensureFirstKey(s.db, config.region, s.clock.now());
   if (firstKey) {
     writeFileSync(join(config.dataDir, "local-api-key"), `${firstKey}\n`, { mode: 0o600 });
     log(`no API key existed: created one for local use, saved in ${join(config.dataDir, "local-api-key")}: ${firstKey}`);
@@ -141,6 +141,7 @@ export const startService = async (config: Config) => {
     db: s.db,
     bus: s.bus,
     owner,
+    now: s.clock.now,
     concurrency: config.workers,
     run: (documentId, attempts) => runDocument({ ...deps, renderDelayMs: config.renderDelayMs, allowPrivateUrls: config.allowPrivateUrls }, documentId, attempts),
     onError: (documentId, error) => log(`job ${documentId}`, error),
@@ -174,7 +175,7 @@ export const startService = async (config: Config) => {
     log,
   };
   // On a shared store every request reads its key: a key revoked on another instance is refused here at once.
-  const auth = makeAuthenticator(s.db, config.region, shared ? 0 : undefined);
+  const auth = makeAuthenticator(s.db, config.region, shared ? 0 : undefined, s.clock.now);
   let stopping = false;
   const health = makeHealth({ db: s.db, libreoffice: engines.describe, sandbox: sandbox.available, stopping: () => stopping });
   const admission = makeAdmission(work.readLoad, { waitMs: config.work.queueWaitMs, bytes: config.work.queueBytes });

@@ -6,7 +6,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Knex } from "knex";
 import type { Region } from "../config.ts";
+import { Clock } from "../services/clock.ts";
 import { newId } from "../services/ids.ts";
+
+/** The times below come from the caller's Clock service; a caller without one (the CLI, a test) gets the real clock. */
+const realClock = Clock.make();
 
 export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
@@ -32,7 +36,7 @@ export interface ApiKeyRow {
   revoked_at: string | null;
 }
 
-export const createOrganization = async (db: Knex, name: string, now = new Date(), id = newId("org")) => {
+export const createOrganization = async (db: Knex, name: string, now = realClock.now(), id = newId("org")) => {
   await db("organizations").insert({ id, name, balance: null, created_at: now.toISOString() });
   return { id, name };
 };
@@ -40,7 +44,7 @@ export const createOrganization = async (db: Knex, name: string, now = new Date(
 export const createProject = async (
   db: Knex,
   input: { organizationId: string; name: string; region: Region; storesNothing?: boolean },
-  now = new Date(),
+  now = realClock.now(),
 ) => {
   const id = newId("prj");
   await db("projects").insert({
@@ -58,7 +62,7 @@ export const createProject = async (
 export const createApiKey = async (
   db: Knex,
   input: { projectId: string; name?: string | null; secret?: string },
-  now = new Date(),
+  now = realClock.now(),
 ): Promise<ApiKeyRow & { key: string }> => {
   const project = await db("projects").where({ id: input.projectId }).first();
   if (!project) throw new Error(`no project ${input.projectId}`);
@@ -76,7 +80,7 @@ export const createApiKey = async (
   return { ...row, key };
 };
 
-export const revokeApiKey = async (db: Knex, organizationId: string, keyId: string, now = new Date()) => {
+export const revokeApiKey = async (db: Knex, organizationId: string, keyId: string, now = realClock.now()) => {
   const row = await db("api_keys").where({ id: keyId, organization_id: organizationId }).first();
   if (!row) return null;
   if (!row.revoked_at) {
@@ -87,7 +91,7 @@ export const revokeApiKey = async (db: Knex, organizationId: string, keyId: stri
   return row as ApiKeyRow;
 };
 
-export const createSession = async (db: Knex, organizationId: string, ttlHours = 24, now = new Date()) => {
+export const createSession = async (db: Knex, organizationId: string, ttlHours = 24, now = realClock.now()) => {
   const token = `sess_${randomToken()}`;
   const id = newId("sess");
   await db("sessions").insert({
@@ -107,16 +111,16 @@ const firstProject = async (db: Knex, organizationId: string, region: Region) =>
  * Makes sure each `key=org` pair of QUIRE_API_KEYS exists: the organization (by id, or else by name), a
  * `default` project in the key's region, and the key. Idempotent across restarts.
  */
-export const ensureApiKeys = async (db: Knex, pairs: ReadonlyArray<{ key: string; org: string }>) => {
+export const ensureApiKeys = async (db: Knex, pairs: ReadonlyArray<{ key: string; org: string }>, now = realClock.now()) => {
   for (const { key, org } of pairs) {
     const match = /^ak_(eu|us)_[A-Za-z0-9_-]{8,}$/.exec(key);
     if (!match) throw new Error(`QUIRE_API_KEYS: "${key.slice(0, 10)}…" must look like ak_eu_<at least 8 characters>`);
     const region = match[1] as Region;
     if (await db("api_keys").where({ hash: hashSecret(key) }).first()) continue;
     let organization = await db("organizations").where({ id: org }).orWhere({ name: org }).first();
-    if (!organization) organization = await createOrganization(db, org, new Date(), /^org_/.test(org) ? org : newId("org"));
-    const project = (await firstProject(db, organization.id, region)) ?? (await createProject(db, { organizationId: organization.id, name: "default", region }));
-    await createApiKey(db, { projectId: project.id, name: "from QUIRE_API_KEYS", secret: key });
+    if (!organization) organization = await createOrganization(db, org, now, /^org_/.test(org) ? org : newId("org"));
+    const project = (await firstProject(db, organization.id, region)) ?? (await createProject(db, { organizationId: organization.id, name: "default", region }, now));
+    await createApiKey(db, { projectId: project.id, name: "from QUIRE_API_KEYS", secret: key }, now);
   }
 };
 
@@ -129,9 +133,9 @@ export type AuthResult =
  * (a key revoked) clears the cache, and a lookup that began before the clear is not kept, since it may have read the
  * key before the revocation. A store shared by several instances gets no cache (`cacheMs` 0): a key revoked on
  * another instance would work here until told, and a notice can be lost (issue 18: no 30 s window); the lookup is
- * one read by a unique index.
+ * one read by a unique index. `now` is the Clock service's time, which a session's expiry is compared with.
  */
-export const makeAuthenticator = (db: Knex, region: Region, cacheMs = 30_000) => {
+export const makeAuthenticator = (db: Knex, region: Region, cacheMs = 30_000, now: () => Date = realClock.now) => {
   const cache = new Map<string, { principal: Principal | null; until: number }>();
   let generation = 0;
   const lookup = async (token: string): Promise<Principal | null> => {
@@ -143,7 +147,7 @@ export const makeAuthenticator = (db: Knex, region: Region, cacheMs = 30_000) =>
     }
     if (token.startsWith("sess_")) {
       const row = await db("sessions").where({ hash }).first();
-      if (!row || row.expires_at <= new Date().toISOString()) return null;
+      if (!row || row.expires_at <= now().toISOString()) return null;
       const project = await firstProject(db, row.organization_id, region);
       if (!project) return null;
       return { kind: "session", organizationId: row.organization_id, projectId: project.id, credentialId: row.id, projectStoresNothing: Boolean(project.stores_nothing) };
@@ -158,16 +162,18 @@ export const makeAuthenticator = (db: Knex, region: Region, cacheMs = 30_000) =>
     if (keyRegion && keyRegion !== region) {
       return { ok: false, reason: "region_mismatch", message: `This key belongs to region "${keyRegion}"; this server is region "${region}".` };
     }
-    const now = Date.now();
+    // How long an answer is reused is a duration of this process, never stored or shown: the monotonic clock's, which
+    // a change of the wall clock does not stretch.
+    const at = performance.now();
     const hit = cacheMs > 0 ? cache.get(token) : undefined;
     let principal: Principal | null;
-    if (hit && hit.until > now) principal = hit.principal;
+    if (hit && hit.until > at) principal = hit.principal;
     else {
       const began = generation;
       principal = await lookup(token);
       if (cacheMs > 0 && began === generation) {
         if (cache.size > 10_000) cache.clear();
-        cache.set(token, { principal, until: now + cacheMs });
+        cache.set(token, { principal, until: at + cacheMs });
       }
     }
     if (!principal) return { ok: false, reason: "unauthorized", message: "The key or session is unknown, revoked or expired." };
@@ -185,10 +191,10 @@ export type Authenticator = ReturnType<typeof makeAuthenticator>;
  * A fresh store with no key at all (and none given in QUIRE_API_KEYS) gets one local organization, project and
  * key, so `make start` on a new machine can be called at once; the key is returned for the log and a file.
  */
-export const ensureFirstKey = async (db: Knex, region: Region): Promise<string | null> => {
+export const ensureFirstKey = async (db: Knex, region: Region, now = realClock.now()): Promise<string | null> => {
   const any = await db("api_keys").first("id");
   if (any) return null;
-  const org = await createOrganization(db, "local");
-  const project = await createProject(db, { organizationId: org.id, name: "default", region });
-  return (await createApiKey(db, { projectId: project.id, name: "first local key" })).key;
+  const org = await createOrganization(db, "local", now);
+  const project = await createProject(db, { organizationId: org.id, name: "default", region }, now);
+  return (await createApiKey(db, { projectId: project.id, name: "first local key" }, now)).key;
 };

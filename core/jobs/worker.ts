@@ -23,6 +23,8 @@ export interface WorkerOptions {
   readonly db: Knex;
   readonly bus: BusShape;
   readonly owner: string;
+  /** The Clock service's time, which a claim is stamped with. */
+  readonly now: () => Date;
   readonly concurrency: number;
   readonly pollMs?: number;
   readonly run: (documentId: string, attempts: number) => Effect.Effect<void>;
@@ -56,7 +58,7 @@ export const startWorkers = (opts: WorkerOptions): WorkerPool => {
     while (!stopping) {
       let job: Awaited<ReturnType<typeof claim>> = null;
       try {
-        job = await claim(opts.db, opts.owner, new Date());
+        job = await claim(opts.db, opts.owner, opts.now());
       } catch (error) {
         opts.onError("(claim)", error);
       }

@@ -200,7 +200,9 @@ export const buildWithAgent = (task: AgentTask) =>
     const budget = AGENT_BUDGET[task.level];
     const format: BuiltFormat = task.brief.format;
     const brief: BuildBrief = { ...task.brief, budget };
-    const started = Date.now();
+    // The deadline is a duration of this run, never stored or shown: the monotonic clock's, not the Clock service's
+    // (a clock a test holds still would never let it pass, and a change of the wall clock would stretch it).
+    const started = performance.now();
     const template = task.template ? (task.files.find((f) => f.name === task.template)?.bytes ?? null) : null;
     let last: { program: string; feedback: Feedback } | null = null;
     // The file to deliver with its own checks, and what the last look saw (on it, or on the file before it).
@@ -214,7 +216,7 @@ export const buildWithAgent = (task: AgentTask) =>
       kept ? { done: true, file: kept.file, steps, inspections, issues: kept.issues, unresolved: kept.problems, seen: kept.seen, notInspected } : { done: false, reason, steps };
 
     while (steps < budget.steps) {
-      if (Date.now() - started > task.deadlineMs) return give(`the agent ran out of time (${Math.round(task.deadlineMs / 1000)} s)`);
+      if (performance.now() - started > task.deadlineMs) return give(`the agent ran out of time (${Math.round(task.deadlineMs / 1000)} s)`);
       steps += 1;
       const answer: { ok: true; value: StepAnswer } | { ok: false; reason: string } = yield* ask<StepAnswer>({ role: task.role, messages: stepMessages(brief, last, budget.steps - steps), schema: stepSchema, maxTokens: 16_000 });
       if (!answer.ok) return give(`the agent's model failed: ${answer.reason}`);
