@@ -64,6 +64,8 @@ export interface TextCheckContext extends CheckScope {
   readonly stage: "text";
   /** The style the document will be rendered with; null in a review, where the look is the file's own. */
   readonly style: StyleApplied | null;
+  /** The time by the Clock service: the writer was told its day as today (core/writing/write.ts). Absent: the real clock. */
+  readonly now?: Date;
 }
 
 export interface PagesCheckContext extends CheckScope {

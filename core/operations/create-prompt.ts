@@ -13,6 +13,7 @@ import type { Diagnostic } from "../diagnostics.ts";
 import { ProcessingFailure } from "../errors.ts";
 import { Db, fromJson } from "../store/db.ts";
 import { Checks, Registry } from "../services/plugins.ts";
+import { Clock } from "../services/clock.ts";
 import type { WritingScope } from "../contracts/check-plugin.ts";
 import { Model } from "../services/model.ts";
 import type { WritingGuide } from "../contracts/format-plugin.ts";
@@ -160,7 +161,8 @@ export const createFromPrompt: Effect.Effect<PipelineResult, ProcessingFailure, 
   const checks = yield* Checks;
   const scope: WritingScope = { type: u.type, format, sector: u.sector, language: u.language, quality: quality.level, request };
   const guidance = checks.flatMap((check) => (check.stage === "text" && check.writingGuide ? [check.writingGuide(scope)] : [])).filter((g): g is string => Boolean(g)).join("\n\n");
-  const brief = { prompt, type: u.type, language: u.language, title: u.title || request.name || "", guide, pictures, guidance };
+  const today = (yield* Clock).now().toISOString().slice(0, 10);
+  const brief = { prompt, type: u.type, language: u.language, title: u.title || request.name || "", guide, pictures, guidance, today };
   const outline: Outline = yield* plan({ ...brief, sources: fencedPassages(selected, prompt, PLAN_SOURCE_CHARS) }, role);
 
   // The caller's style words: the deterministic reader first, the judge for what it could not read.

@@ -16,6 +16,7 @@ import type { OfficeFormat } from "../contracts/engines.ts";
 import { inspectPackage } from "../ooxml/review/index.ts";
 import { patchZip } from "../ooxml/zip-patch.ts";
 import { entryProof } from "../ooxml/entry-proof.ts";
+import { Clock } from "../services/clock.ts";
 import { Converter, Fonts, PdfEngine } from "../services/engines.ts";
 import * as read from "./steps/read.ts";
 import { requestFile } from "./steps/file.ts";
@@ -81,8 +82,9 @@ export const edit = Effect.gen(function* () {
   yield* phase("editing");
   // Changes and comments are the organisation's (or the author metadata names), as a made file's author is.
   const by = yield* author;
+  const date = (yield* Clock).now().toISOString().replace(/\.\d{3}Z$/, "Z");
   const valid = planned.ops.filter((op): op is EditOp => !("invalid" in op));
-  const applied = yield* refusing(plugin, async () => editor.apply(original, valid, { track: planned.track, author: by ?? "", date: new Date().toISOString().replace(/\.\d{3}Z$/, "Z") }));
+  const applied = yield* refusing(plugin, async () => editor.apply(original, valid, { track: planned.track, author: by ?? "", date }));
   // The plugin numbers the edits it was given; the plan's own numbering includes the ones dropped as invalid. A
   // replace_all comes back as one edit per occurrence, all under its number.
   const outcomes = new Map<number, AppliedEdit[]>();

@@ -23,6 +23,8 @@ export interface PartBrief {
   readonly pictures: number;
   /** What the checks ask the writing to heed (a sector's guide); empty when nothing. */
   readonly guidance: string;
+  /** Today (`2026-03-01`) by the Clock service, which the facts check takes as given too (a letter dated today). */
+  readonly today: string;
 }
 
 const sizeOf = (unit: WritingGuide["unit"], part: PlannedPart) =>
@@ -31,9 +33,9 @@ const sizeOf = (unit: WritingGuide["unit"], part: PlannedPart) =>
 const FACTS =
   "Use only facts, figures, dates, names, amounts and quotes that are in the request or in the sources. Where the document needs one that was not given, write a gap marker such as [DATO: client's tax id] instead of inventing it. Never invent citations of laws or cases.";
 
-const system = (brief: Pick<PartBrief, "type" | "language" | "guide" | "guidance">, what: string) =>
+const system = (brief: Pick<PartBrief, "type" | "language" | "guide" | "guidance" | "today">, what: string) =>
   [
-    `You write ${what} of a ${brief.type} for a document service. Write in the language "${brief.language}". Today is ${new Date().toISOString().slice(0, 10)}.`,
+    `You write ${what} of a ${brief.type} for a document service. Write in the language "${brief.language}". Today is ${brief.today}.`,
     brief.guide.guide,
     FACTS,
     UNTRUSTED,

@@ -15,6 +15,7 @@ import * as Layer from "effect/Layer";
 import type { Knex } from "knex";
 import { connectDatabase, Db } from "../../core/store/db.ts";
 import { Blobs, localBlobStore, type BlobStoreShape } from "../../core/services/blobs.ts";
+import { Clock } from "../../core/services/clock.ts";
 import { Browser, Converter, Fonts, OcrEngine, PdfEngine, type ConverterShape, type OcrShape } from "../../core/services/engines.ts";
 import { inspectFile } from "../../core/files/inspect.ts";
 import { parseJsonBody } from "../../core/limits/json-body.ts";
@@ -119,6 +120,7 @@ export const tasks: WorkTasks = {
       hostEngines(h),
       Layer.succeed(Db, db),
       Layer.succeed(Blobs, blobs),
+      Clock.layer,
       Layer.succeed(Job, { row: input.row, allowPrivateUrls: input.allowPrivateUrls }),
       Layer.succeed(Progress, { phase: (phase) => h.call("phase", phase), event: (type, data) => h.call("event", type, data) }),
     );

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Db } from "../../core/store/db.ts";
 import { Blobs, localBlobStore } from "../../core/services/blobs.ts";
+import { Clock, type ClockShape } from "../../core/services/clock.ts";
 import { Checks, Registry } from "../../core/services/plugins.ts";
 import { Model } from "../../core/services/model.ts";
 import { HttpOut } from "../../core/services/http-out.ts";
@@ -96,6 +97,8 @@ export interface OperationFakes {
   readonly model?: ModelClient;
   readonly converter?: ConverterShape;
   readonly pdf?: PdfReader;
+  /** The time the operation runs at (`Clock.fixed(…).clock`); the real clock when absent. */
+  readonly clock?: ClockShape;
 }
 
 /** Everything an operation needs, with the phases and events it reports kept in `reported`. */
@@ -124,6 +127,7 @@ export const operationLayer = (fakes: OperationFakes) => {
       }),
     ),
     Layer.succeed(Blobs, localBlobStore(join(dir, "blobs"))),
+    Layer.succeed(Clock, fakes.clock ?? Clock.make()),
     Registry.layer(createFormatRegistry(fakes.plugins)),
     Checks.layer(fakes.checks ?? []),
     Model.layer(fakes.model ?? noModel),

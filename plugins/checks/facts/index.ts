@@ -145,7 +145,7 @@ export const factsCheck: TextCheck = {
   appliesTo: (ctx) => ctx.author === "model",
   run: async (ir, ctx) => {
     // The writer is told today's date (core/writing/write.ts), so a letter dated today is dated from what it was given.
-    const request = `${requestText(ctx)}\n\n${todayWritten(new Date())}`;
+    const request = `${requestText(ctx)}\n\n${todayWritten(ctx.now ?? new Date())}`;
     const pool = buildPool(request, ctx.sources.map((s) => s.text));
     // The check changes its own copy: the runner's IR stays as it was if this one is not taken.
     const work: IRDocument = structuredClone(ir);
