@@ -196,7 +196,7 @@ describe("the fast path", () => {
   });
 
   test("style in free words: the reader takes what it can, the judge maps the rest, the rest is unsupported", async () => {
-    const none = { font: null, font_size: null, line_spacing: null, colors: { title: null, headings: null, text: null, accent: null }, align: { title: null, headings: null, body: null }, margins_cm: null, orientation: null, cover_page: null, table_of_contents: null, page_numbers: null, header: null, footer: null };
+    const none = { font: null, font_size: null, line_spacing: null, colors: { title: null, headings: null, text: null, accent: null }, align: { title: null, headings: null, body: null }, margins_cm: null, orientation: null, cover_page: null, table_of_contents: null, page_numbers: null, page_numbers_position: null, header: null, footer: null };
     model.script = async (req, i) =>
       stepOf(req) === "style"
         ? {

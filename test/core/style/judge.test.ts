@@ -32,7 +32,7 @@ const nothing = {
   colors: { title: null, headings: null, text: null, accent: null },
   align: { title: null, headings: null, body: null },
   margins_cm: null, orientation: null, cover_page: null, table_of_contents: null, page_numbers: null,
-  header: null, footer: null,
+  page_numbers_position: null, header: null, footer: null,
 };
 const changes = (partial: Record<string, unknown>) => ({ ...nothing, ...partial });
 const mapped = (phrase: string, partial: Record<string, unknown>) => ({ phrase, supported: true, changes: changes(partial), reason: null });
@@ -113,6 +113,22 @@ describe("judgeStyle", () => {
     assert.equal(result.applied.font, "Calibri");
     // The caller's object is not changed.
     assert.deepEqual(applied, defaultStyle("report"));
+  });
+
+  it("places the page numbers where the judge says, and says nothing for the foot's centre", async () => {
+    const { model } = scripted({
+      phrases: [mapped("numbers up in the right-hand corner", { page_numbers: true, page_numbers_position: "top-right" }), mapped("nowhere odd", { page_numbers_position: "somewhere" })],
+    });
+    const applied = { ...defaultStyle("report"), page_numbers_position: "bottom-left" as const };
+    const result = await judgeStyle(model, { style: "numbers up in the right-hand corner", applied, unsupported: ["numbers up in the right-hand corner", "nowhere odd"] });
+    assert.equal(result.applied.page_numbers_position, "top-right");
+    const centre = await judgeStyle(scripted({ phrases: [mapped("numbers centred at the foot", { page_numbers_position: "bottom-center" })] }).model, {
+      style: "numbers centred at the foot",
+      applied,
+      unsupported: ["numbers centred at the foot"],
+    });
+    assert.equal(centre.applied.page_numbers_position, undefined);
+    assert.deepEqual(centre.unsupported, []);
   });
 
   it("ignores or clamps values it cannot trust", async () => {
