@@ -31,7 +31,8 @@ import { availableParallelism } from "node:os";
 import { makeAdmission } from "./admission.ts";
 import type { ServerApp } from "./context.ts";
 import { makeDeliverer } from "../core/webhooks/deliverer.ts";
-import { sweepDeliveries } from "../core/webhooks/outbox.ts";
+import { enqueueFinal, sweepDeliveries } from "../core/webhooks/outbox.ts";
+import { enqueue } from "../core/jobs/queue.ts";
 import { openAiModel } from "../renderers/openai/index.ts";
 import { noModel } from "../core/contracts/model.ts";
 import { noImageSearch } from "../core/contracts/image-search.ts";
@@ -132,6 +133,8 @@ export const startService = async (config: Config) => {
     work,
     plugins,
     fonts: installedFonts,
+    enqueueJob: enqueue,
+    finalMessages: enqueueFinal,
   };
   await recoverInterrupted(deps, await live());
   webhooks.start();

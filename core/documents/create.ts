@@ -6,7 +6,6 @@
 import type { Principal } from "../auth/tenancy.ts";
 import { InsufficientBalance, RateLimited } from "../errors.ts";
 import { appendEvent } from "../events/store.ts";
-import { enqueue } from "../jobs/queue.ts";
 import { toJson } from "../store/db.ts";
 import type { DocDeps } from "./deps.ts";
 import { attachDocument, claimKey, releaseKey, requestHash } from "./idempotency.ts";
@@ -131,7 +130,7 @@ export const createDocument = async (
     };
     await deps.db.transaction(async (trx) => {
       await trx("documents").insert(row);
-      await enqueue(trx, row.id, now);
+      await deps.enqueueJob(trx, row.id, now);
       if (claimed) await attachDocument(trx, principal.organizationId, opts.idempotencyKey!, row.id);
     });
     await appendEvent(deps.db, deps.bus, row.id, "document.created", { status: "queued", operation: row.operation, format: row.format }, now);

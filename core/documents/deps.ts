@@ -1,5 +1,6 @@
 /** What the document operations need from the running service, passed explicitly so tests can build their own. */
 import type { Knex } from "knex";
+import type { FinalMessages } from "./lifecycle.ts";
 import type { Config } from "../config.ts";
 import type { BusShape } from "../events/bus.ts";
 import type { BlobStoreShape } from "../services/blobs.ts";
@@ -25,6 +26,13 @@ export interface DocDeps {
   readonly work: Pick<Work, "inspect" | "parseJson">;
   /** The format plugins of this service (the composition root, server/start.ts, gives them). */
   readonly plugins: FormatRegistry;
+  /**
+   * What a document's transactions write into other parts' tables, given by the composition root (server/start.ts) so
+   * the documents' store imports neither: its job (core/jobs/queue.ts) and its final webhook messages
+   * (core/webhooks/outbox.ts).
+   */
+  readonly enqueueJob: (trx: Knex.Transaction, documentId: string, at: Date) => Promise<unknown>;
+  readonly finalMessages: FinalMessages;
   /** The font families this machine draws (fontconfig), so a dry run says the font the files would show. */
   readonly fonts?: () => Promise<ReadonlySet<string>>;
 }

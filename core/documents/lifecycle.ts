@@ -2,7 +2,8 @@
  * The document status table of the interface (States and transitions), as conditional updates: a transition only
  * happens from the statuses it is allowed from, so a cancel and a finishing worker can race and exactly one wins.
  * Each transition appends its event; a finishing one appends the final event. A final transition also writes the
- * document's webhook messages into the outbox in the same transaction (core/webhooks/outbox.ts), so a crash can
+ * document's webhook messages into the outbox in the same transaction (`Deps.finalMessages`: core/webhooks/outbox.ts,
+ * given by the composition root, so the documents' store does not import the webhooks that read it), so a crash can
  * never keep the new status and lose a message, and then wakes the deliverer; it never waits for a delivery.
  */
 import type { Knex } from "knex";
@@ -12,7 +13,6 @@ import { expiryOf, type Retention } from "./retention.ts";
 import { finalEventFor, type Status, type FinishedStatus } from "./status.ts";
 import type { DocumentRow } from "./repo.ts";
 import { toJson } from "../store/db.ts";
-import { enqueueFinal } from "../webhooks/outbox.ts";
 
 export interface Deps {
   readonly db: Knex;
@@ -20,7 +20,11 @@ export interface Deps {
   readonly now: () => Date;
   /** The webhook deliverer of this process, told when messages were written (absent: it finds them by polling). */
   readonly webhooks?: { readonly notify: () => void };
+  /** Writes a final transition's webhook messages inside its transaction; how many it wrote. */
+  readonly finalMessages: FinalMessages;
 }
+
+export type FinalMessages = (trx: Knex.Transaction, documentId: string, at: Date) => Promise<number>;
 
 const afterFinal = (deps: Deps, messages: number) => {
   if (messages > 0) deps.webhooks?.notify();
@@ -77,7 +81,7 @@ export const finish = async (deps: Deps, row: DocumentRow, result: Finish): Prom
     if (!n) return { n, messages: 0 };
     // Charging: the balance (null = unlimited) goes down by the units of a finished document, never of a failed one.
     await trx("organizations").where({ id: row.organization_id }).whereNotNull("balance").decrement("balance", result.chargeUnits);
-    return { n, messages: await enqueueFinal(trx, row.id, completedAt) };
+    return { n, messages: await deps.finalMessages(trx, row.id, completedAt) };
   });
   if (changed.n) {
     afterFinal(deps, changed.messages);
@@ -114,7 +118,7 @@ export const fail = async (
         charge_units: 0,
         charged: false,
       });
-    return { n, messages: n ? await enqueueFinal(trx, row.id, completedAt) : 0 };
+    return { n, messages: n ? await deps.finalMessages(trx, row.id, completedAt) : 0 };
   });
   if (changed.n) {
     afterFinal(deps, changed.messages);
@@ -139,7 +143,7 @@ export const cancel = async (deps: Deps, row: Pick<DocumentRow, "id" | "retentio
       });
     if (!n) return { n, messages: 0 };
     await trx("jobs").where({ document_id: row.id }).update({ state: "done" });
-    return { n, messages: await enqueueFinal(trx, row.id, completedAt) };
+    return { n, messages: await deps.finalMessages(trx, row.id, completedAt) };
   });
   if (changed.n) {
     afterFinal(deps, changed.messages);

@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect";
 import { InternalError, ProcessingFailure } from "../errors.ts";
 import { MAX_ATTEMPTS } from "./queue.ts";
 import * as lifecycle from "../documents/lifecycle.ts";
+import type { FinalMessages } from "../documents/lifecycle.ts";
 import type { DocumentRow } from "../documents/repo.ts";
 import { statusFor, summaryOf } from "../documents/status.ts";
 import { buildReport } from "../documents/report.ts";
@@ -31,6 +32,8 @@ export interface RunDeps {
   readonly log: (message: string, error?: unknown) => void;
   /** Where the pipeline runs: a worker thread in the service (core/work). */
   readonly work: Pick<Work, "pipeline">;
+  /** A final transition's webhook messages (core/documents/lifecycle.ts). */
+  readonly finalMessages: FinalMessages;
 }
 
 const storeOutputs = async (deps: RunDeps, documentId: string, outputs: ReadonlyArray<PipelineOutput>) => {

@@ -13,6 +13,7 @@ import { createOrganization, createProject } from "../../../core/auth/tenancy.ts
 import { makeBus } from "../../../core/events/bus.ts";
 import { listEvents } from "../../../core/events/store.ts";
 import { recoverInterrupted } from "../../../core/jobs/recover.ts";
+import { enqueueFinal } from "../../../core/webhooks/outbox.ts";
 import { claim, takeOver } from "../../../core/jobs/queue.ts";
 import type { DocDeps } from "../../../core/documents/deps.ts";
 
@@ -24,7 +25,7 @@ after(async () => {
 });
 
 const bus = makeBus();
-const instance = (owner: string) => ({ db, bus, owner, now: () => new Date(), log: () => undefined }) as unknown as DocDeps;
+const instance = (owner: string) => ({ db, bus, owner, now: () => new Date(), log: () => undefined, finalMessages: enqueueFinal }) as unknown as DocDeps;
 
 const orphan = async (id: string) => {
   const org = await createOrganization(db, `org of ${id}`);
