@@ -4,7 +4,7 @@
  * "Table 1" / "Tabelle 1", core/doctype/labels.ts) and is the last clue for reading an ambiguous number (`1.234`,
  * columns.ts) when no number of the document settles it.
  */
-import { quireWords } from "../../core/doctype/labels.ts";
+import { quireWords, type QuireWords } from "../../core/doctype/labels.ts";
 import type { Language } from "../../core/doctype/language.ts";
 import { languageWords } from "../../core/doctype/language.ts";
 import { languageOf, primaryLanguage } from "../../core/doctype/language-tag.ts";
@@ -32,14 +32,8 @@ export function numberLanguage(ir: IRDocument, tag: string): Language {
   return own >= 2 && own > languageWords(text, "en") ? language : "en";
 }
 
-export interface Labels {
-  notes: string;
-  table: (n: number) => string;
-  assumption: string;
-  value: string;
-  name: string;
-  image: string;
-}
+/** The words the workbook writes itself: its notes sheet, unnamed tables, the assumptions' columns, a picture's cell. */
+export type Labels = Pick<QuireWords, "notes" | "table" | "assumption" | "value" | "name" | "image">;
 
 export function labels(tag: string): Labels {
   const { notes, table, assumption, value, name, image } = quireWords(tag);
