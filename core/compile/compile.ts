@@ -159,7 +159,8 @@ export const compile = async (input: CompileInput, deps: CompileDeps): Promise<C
   for (const { type, data } of best.events) await deps.event?.(type, data);
   return {
     office: { format: kind, bytes: best.rendered.bytes },
-    pdf: await deps.pdf.finishTags(best.pdf, { language: input.ir.language }),
+    // Tags finished for PDF/UA; a PDF the pass cannot open or save is delivered as LibreOffice made it, still tagged.
+    pdf: await deps.pdf.finishTags(best.pdf, { language: input.ir.language }).catch(() => best.pdf),
     pages: best.info.pages,
     text: best.info.text,
     style: best.style,

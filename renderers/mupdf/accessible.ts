@@ -58,9 +58,10 @@ const dropSilentFigures = (parent: PDFObject, roles: PDFObject): Array<{ page: P
   for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i]!;
     if (!isElement(item)) continue;
-    const content = silentFigure(item, roles) ? markedContent(item) : [];
+    const silent = silentFigure(item, roles);
+    const content = silent ? markedContent(item) : [];
     // Writer draws a picture as an artifact already and leaves its Figure empty: that one simply goes.
-    if (silentFigure(item, roles) && content.every((c) => c.page.isIndirect())) {
+    if (silent && content.every((c) => c.page.isIndirect())) {
       dropped.push(...content);
       if (list) list.delete(i);
       else parent.delete("K");
@@ -68,8 +69,6 @@ const dropSilentFigures = (parent: PDFObject, roles: PDFObject): Array<{ page: P
   }
   return dropped;
 };
-
-const escapeName = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Each dropped MCID's marked-content sequence on its page becomes an artifact; its parent-tree slot is emptied. */
 const toArtifacts = (doc: PDFDocument, tree: PDFObject, dropped: Array<{ page: PDFObject; mcid: number }>) => {
