@@ -59,7 +59,7 @@
 import { plainText } from "../ir/text.ts";
 import type { DocType, Inline, IRDocument } from "../ir/types.ts";
 import { visitBlocks } from "../ir/visit.ts";
-import { readDates } from "../keydata/dates.ts";
+import { readDates } from "../dates/read.ts";
 import { closing, isSalutation, memoFields, memoLabel, memoWords, minutesFields, splitFields } from "./cues.ts";
 
 export interface DetectedType {
@@ -163,14 +163,8 @@ export function features(ir: IRDocument): Features {
 // ---------------------------------------------------------------------------------------------
 // Cues used by several signals.
 
-const monthNames =
-  "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre";
-const dateLike = new RegExp(
-  `\\b(\\d{1,2}(st|nd|rd|th)?\\s+(de\\s+)?(${monthNames})\\.?(\\s+(de(l)?\\s+)?\\d{4})?|(${monthNames})\\.?\\s+\\d{1,2}(st|nd|rd|th)?,?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4})\\b`,
-  "i",
-);
-/** A date in any of the eight languages ("Lyon, le 3 mars 2025", "Berlin, 3. März 2025"): core/keydata's reader. */
-const hasDate = (text: string) => dateLike.test(text) || readDates(text, { partial: true }).length > 0;
+/** A date in any of the eight languages ("Lyon, le 3 mars 2025", "Berlin, 3. März 2025", "March 3, 2025"): the one date reader. */
+const hasDate = (text: string) => readDates(text, { partial: true }).length > 0;
 const addressLike =
   /\b(street|st\.|avenue|ave\.|road|rd\.|lane|boulevard|blvd|suite|floor|calle|c\/|avda\.?|avenida|plaza|pza\.|paseo|p[ºo]\s|piso|planta|n[º°]\s*\d|\d{5}(-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2})\b/i;
 /**

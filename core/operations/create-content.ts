@@ -22,7 +22,8 @@ import { checkText } from "./steps/checks.ts";
 import { pictures } from "./steps/pictures.ts";
 import { render } from "./steps/compile.ts";
 import { author } from "./steps/author.ts";
-import { fileBase, outputs } from "./steps/deliver.ts";
+import { outputs } from "./steps/deliver.ts";
+import { fileBase } from "../documents/file-name.ts";
 import { Job } from "./job.ts";
 
 export interface LayOut {

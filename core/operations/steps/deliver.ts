@@ -14,7 +14,6 @@ import { phase } from "../job.ts";
 export const PREVIEW_PAGES = 10;
 export const PREVIEW_WIDTH = 800;
 
-export { fileBase } from "../../documents/file-name.ts";
 
 /**
  * The outputs of a made or reviewed file: the file itself when its plugin delivers it, its PDF when there is one, and

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { readDates } from "../../../core/keydata/dates.ts";
+import { readDates } from "../../../core/dates/read.ts";
 import { extractKeyData } from "../../../core/keydata/extract.ts";
 
 const dates = (text: string) => extractKeyData([{ text }]).filter((k) => k.kind === "date").map((k) => `${k.value} = ${k.normalized}`);
