@@ -1,5 +1,5 @@
 /**
- * Dates in the eight languages, read once (core/keydata/dates.ts) for key data and the facts check: each written form
+ * Dates in the eight languages, read once (core/dates/read.ts) for key data and the facts check: each written form
  * with the day it is.
  */
 import assert from "node:assert/strict";
