@@ -5,6 +5,7 @@
  */
 import type { Knex } from "knex";
 import type { components } from "../generated/openapi.ts";
+import { ping, storeKind } from "../core/store/db.ts";
 
 type Check = components["schemas"]["HealthCheck"];
 export type Readiness = components["schemas"]["Readiness"];
@@ -31,13 +32,13 @@ export const makeHealth = (opts: {
   readonly sandbox: () => Promise<boolean>;
   readonly stopping: () => boolean;
 }): HealthProbe => {
-  const kind = opts.db.client.config.client === "pg" ? "PostgreSQL" : "SQLite";
+  const kind = storeKind(opts.db);
   const database = async (): Promise<Check> => {
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        opts.db.raw("select 1"),
+        ping(opts.db),
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${DATABASE_TIMEOUT_MS} ms`)), DATABASE_TIMEOUT_MS))),
       ]);
       return { status: "ok", detail: `${kind}, answered in ${Math.round(performance.now() - started)} ms` };

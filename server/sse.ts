@@ -6,7 +6,7 @@
 import type { Response } from "hyper-express";
 import type { ServerApp } from "./context.ts";
 import { isFinal, listEvents, type EventRecord } from "../core/events/store.ts";
-import { loadWire, type DocumentRow } from "../core/documents/repo.ts";
+import { loadWire, rowById, statusById, type DocumentRow } from "../core/documents/repo.ts";
 import { requestIdOf } from "./http.ts";
 import { noNotifier } from "../core/store/notify.ts";
 
@@ -24,7 +24,7 @@ const frame = (record: EventRecord) => `id: ${record.id}\nevent: ${record.type}\
 
 const withDocument = async (app: ServerApp, record: EventRecord): Promise<EventRecord> => {
   if (!isFinal(record)) return record;
-  const row: DocumentRow | undefined = await app.db("documents").where({ id: record.document_id }).first();
+  const row: DocumentRow | undefined = await rowById(app.db, record.document_id);
   if (!row) return record;
   return { ...record, data: { ...record.data, document: await loadWire(app.db, row, app.signer, app.now()) } };
 };
@@ -63,8 +63,8 @@ export const streamEvents = async (app: ServerApp, res: Response, documentId: st
       if (closed) return;
       if (pending.length === 0) {
         // A finished document whose events were all replayed has nothing more to say.
-        const row = await app.db("documents").where({ id: documentId }).first("status");
-        if (!row || !["queued", "running"].includes(row.status)) {
+        const status = await statusById(app.db, documentId);
+        if (!status || !["queued", "running"].includes(status)) {
           const rest = await listEvents(app.db, documentId, last);
           if (rest.length === 0) return;
           batch = rest;
@@ -105,11 +105,8 @@ export const waitForFinal = (app: ServerApp, documentId: string, ms: number): Pr
     const unsubscribe = app.bus.subscribe(documentId, (record) => isFinal(record) && finish(true));
     const timer = setTimeout(() => finish(false), ms);
     const check = () =>
-      void app
-        .db("documents")
-        .where({ id: documentId })
-        .first("status")
-        .then((row) => row && !["queued", "running"].includes(row.status) && finish(true))
+      void statusById(app.db, documentId)
+        .then((status) => status && !["queued", "running"].includes(status) && finish(true))
         .catch(() => undefined);
     check();
     const safetyPoll = safetyPollOf(app);

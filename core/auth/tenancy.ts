@@ -80,6 +80,17 @@ export const createApiKey = async (
   return { ...row, key };
 };
 
+/** An organization's project; undefined for another organization's or none. */
+export const projectOf = async (db: Knex, organizationId: string, projectId: string) =>
+  db("projects").where({ id: projectId, organization_id: organizationId }).first();
+
+/** An organization's keys, newest first, without their hashes. */
+export const listApiKeys = async (db: Knex, organizationId: string): Promise<ApiKeyRow[]> =>
+  db("api_keys")
+    .where({ organization_id: organizationId })
+    .orderBy("id", "desc")
+    .select("id", "project_id", "organization_id", "name", "prefix", "created_at", "revoked_at");
+
 export const revokeApiKey = async (db: Knex, organizationId: string, keyId: string, now = realClock.now()) => {
   const row = await db("api_keys").where({ id: keyId, organization_id: organizationId }).first();
   if (!row) return null;

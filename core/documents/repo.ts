@@ -89,6 +89,15 @@ export const findDocument = async (db: Knex, organizationId: string, id: string)
   return db("documents").where({ id, organization_id: organizationId }).first(ROW_COLUMNS);
 };
 
+/** A document whatever its organization: for the service's own reads once the caller's access was checked. */
+export const rowById = async (db: Knex, id: string): Promise<DocumentRow | undefined> => db("documents").where({ id }).first(ROW_COLUMNS);
+
+/** Only the status, where a wait asks again and again whether a document has finished. */
+export const statusById = async (db: Knex, id: string): Promise<Status | undefined> =>
+  ((await db("documents").where({ id }).first("status")) as { status: Status } | undefined)?.status;
+
+export const outputById = async (db: Knex, id: string): Promise<OutputRow | undefined> => db("outputs").where({ id }).first();
+
 export const listOutputs = async (db: Knex, documentId: string): Promise<OutputRow[]> => {
   const fast = fastReader(db);
   if (fast) return fast.all<OutputRow>("select * from outputs where document_id = ? order by position", [documentId]);

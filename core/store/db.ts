@@ -73,5 +73,9 @@ export class Db extends Context.Tag("quire/Db")<Db, Knex>() {
 }
 
 /** JSON columns are text in SQLite; these keep the encoding in one place. */
+/** The store's name for health answers, and a round trip that proves it answers. */
+export const storeKind = (db: Knex) => (db.client.config.client === "pg" ? "PostgreSQL" : "SQLite");
+export const ping = async (db: Knex): Promise<void> => void (await db.raw("select 1"));
+
 export const toJson = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 export const fromJson = <T>(text: string | null | undefined, fallback: T): T => (text ? (JSON.parse(text) as T) : fallback);

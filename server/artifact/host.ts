@@ -16,7 +16,8 @@ import type { Request, Response } from "hyper-express";
 import type { ServerApp } from "../context.ts";
 import { documentIdOfSlug } from "../../core/artifacts/token.ts";
 import { artifactApiContext, isArtifactApiPath, serveArtifactApi, type ArtifactApiContext } from "./api.ts";
-import { ORIGIN_HEADERS, artifactState, servePage } from "./page.ts";
+import { ORIGIN_HEADERS, servePage } from "./page.ts";
+import { artifactState } from "../../core/artifacts/state.ts";
 
 export interface ArtifactOrigins {
   /** The request's Host is an artifact origin: `serve` must answer it and the ordinary routes must not. */

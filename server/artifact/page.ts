@@ -11,8 +11,7 @@
 import type { Knex } from "knex";
 import type { Request, Response } from "hyper-express";
 import type { BlobStoreShape } from "../../core/services/blobs.ts";
-import { fastReader } from "../../core/store/fast-reads.ts";
-import { fromJson } from "../../core/store/db.ts";
+import { artifactState, pageOutput } from "../../core/artifacts/state.ts";
 import { artifactSlug, checkArtifactSignature } from "../../core/artifacts/token.ts";
 import { withConfig, type PageConfig } from "../../core/operations/artifact-preview.ts";
 
@@ -29,39 +28,6 @@ export const ORIGIN_HEADERS: Readonly<Record<string, string>> = {
   "X-Robots-Tag": "noindex, nofollow",
 };
 export const PAGE_HEADERS: Readonly<Record<string, string>> = { ...ORIGIN_HEADERS, "Cross-Origin-Resource-Policy": "cross-origin" };
-
-export interface ArtifactRow {
-  readonly id: string;
-  readonly status: string;
-  readonly artifact: string | null;
-  readonly expires_at: string | null;
-  readonly content_deleted_at: string | null;
-}
-
-/** What a slug names now: a live artifact (with its storage), nothing (404), or an artifact no longer served (410). */
-export type ArtifactState =
-  | { readonly state: "live"; readonly documentId: string; readonly storage: "shared" | "local" }
-  | { readonly state: "missing" }
-  | { readonly state: "gone"; readonly reason: string };
-
-/** A page exists once its document finished with outputs (failed and canceled documents have none). */
-const SERVED = new Set(["ready", "ready_with_warnings", "needs_review"]);
-
-const ROW_SQL = "select id, status, artifact, expires_at, content_deleted_at from documents where id = ?";
-
-/**
- * Read on every request (one indexed row, prepared), never cached: a `DELETE` must retire the page and its storage
- * at once, in every process of the service.
- */
-export const artifactState = async (db: Knex, documentId: string, now: Date): Promise<ArtifactState> => {
-  const fast = fastReader(db);
-  const row = fast ? fast.get<ArtifactRow>(ROW_SQL, [documentId]) : ((await db("documents").where({ id: documentId }).first("id", "status", "artifact", "expires_at", "content_deleted_at")) as ArtifactRow | undefined);
-  // Artifacts are the documents with `artifact` settings (a format whose plugin delivers a page).
-  if (!row || row.artifact === null || !SERVED.has(row.status)) return { state: "missing" };
-  if (row.content_deleted_at) return { state: "gone", reason: "This page was deleted." };
-  if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime()) return { state: "gone", reason: "This page has reached the end of its retention." };
-  return { state: "live", documentId: row.id, storage: fromJson<{ storage: "shared" | "local" } | null>(row.artifact, null)?.storage ?? "shared" };
-};
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -97,7 +63,7 @@ export const servePage = async (deps: PageDeps, documentId: string, req: Request
   const state = await artifactState(deps.db, documentId, now);
   if (state.state === "missing") return sendPage(res, 404, errorPage("There is no page here", "This link does not name a page."));
   if (state.state === "gone") return sendPage(res, 410, errorPage("This page is no longer available", state.reason));
-  const output = (await deps.db("outputs").where({ document_id: documentId, kind: "html" }).first("blob_key")) as { blob_key: string } | undefined;
+  const output = await pageOutput(deps.db, documentId);
   if (!output) return sendPage(res, 410, errorPage("This page is no longer available", "This page was deleted."));
   let html: string;
   try {

@@ -1,7 +1,7 @@
 /** Dashboard-only API key management: a signed-in session may create, list and revoke its organization's keys. */
 import type { Route } from "../context.ts";
 import { readJson, sendJson } from "../http.ts";
-import { createApiKey, revokeApiKey, type ApiKeyRow } from "../../core/auth/tenancy.ts";
+import { createApiKey, listApiKeys, projectOf, revokeApiKey, type ApiKeyRow } from "../../core/auth/tenancy.ts";
 import { validateCreateApiKeyRequest } from "../../generated/validators.js";
 import { fieldErrors } from "../../core/documents/ajv-errors.ts";
 import { InputInvalid, NotFound } from "../../core/errors.ts";
@@ -30,7 +30,7 @@ export const apiKeyRoutes: Route[] = [
       }
       const input = body as { project_id?: string; name?: string };
       const projectId = input.project_id ?? principal.projectId;
-      const project = await app.db("projects").where({ id: projectId, organization_id: principal.organizationId }).first();
+      const project = await projectOf(app.db, principal.organizationId, projectId);
       if (!project) throw new NotFound({ message: `No project ${projectId} in this organization.` });
       const created = await createApiKey(app.db, { projectId, name: input.name ?? null }, app.now());
       sendJson(res, 201, { ...wire(created), key: created.key });
@@ -41,10 +41,7 @@ export const apiKeyRoutes: Route[] = [
     path: "/v1/api-keys",
     auth: "session",
     handler: async ({ app, res, principal }) => {
-      const rows: ApiKeyRow[] = await app.db("api_keys")
-        .where({ organization_id: principal.organizationId })
-        .orderBy("id", "desc")
-        .select("id", "project_id", "organization_id", "name", "prefix", "created_at", "revoked_at");
+      const rows = await listApiKeys(app.db, principal.organizationId);
       sendJson(res, 200, { object: "list", data: rows.map(wire), has_more: false, next_cursor: null });
     },
   },

@@ -6,7 +6,7 @@ import type { FileRef } from "../uploads.ts";
 import { streamEvents, waitForFinal } from "../sse.ts";
 import { createDocument } from "../../core/documents/create.ts";
 import { getRow, listRows, freshOutputs, reportOf } from "../../core/documents/read.ts";
-import { loadWire, readWireJson, type DocumentRow } from "../../core/documents/repo.ts";
+import { loadWire, readWireJson, rowById, type DocumentRow } from "../../core/documents/repo.ts";
 import { cancelDocument, deleteDocument } from "../../core/documents/actions.ts";
 import { createVersion } from "../../core/documents/versions.ts";
 import { ContentDeleted, EventsExpired, InputInvalid, NotFound } from "../../core/errors.ts";
@@ -17,7 +17,7 @@ import { EVENTS_KEPT_MS } from "../../core/documents/retention.ts";
 export const CREATE_BODY_LIMIT = 32 * 1024 * 1024;
 const SMALL_BODY_LIMIT = 1024 * 1024;
 
-const current = async (app: ServerApp, id: string) => (await app.db("documents").where({ id }).first()) as DocumentRow;
+const current = async (app: ServerApp, id: string) => (await rowById(app.db, id)) as DocumentRow;
 
 const parseBool = (value: string | undefined, path: string): boolean => {
   if (value === undefined || value === "false" || value === "0") return false;

@@ -4,6 +4,7 @@
  */
 import type { Route } from "../context.ts";
 import { checkDownload } from "../../core/documents/links.ts";
+import { outputById } from "../../core/documents/repo.ts";
 import { NotFound, LinkExpired } from "../../core/errors.ts";
 import { requestIdOf } from "../http.ts";
 
@@ -21,7 +22,7 @@ export const downloadRoutes: Route[] = [
       const check = checkDownload(app.signer.secret, params.output_id!, query.expires, query.signature, app.now());
       if (check === "invalid") throw new NotFound({ message: "No such download link." });
       if (check === "expired") throw new LinkExpired({ message: "This link has expired; GET /v1/documents/{id}/outputs gives fresh ones." });
-      const output = await app.db("outputs").where({ id: params.output_id }).first();
+      const output = await outputById(app.db, params.output_id!);
       if (!output) throw new NotFound({ message: "This file no longer exists." });
       const bytes = await app.blobs.get(output.blob_key);
       requestIdOf(res);
