@@ -13,15 +13,16 @@ generate: setup
 check-generated:
 	npm run generate -- --check
 
-# The type check and the import boundaries run beside the tests (the tests leave a core idle while they wait on
-# services); any of them failing fails the target. The slowest test files (the services, the review corpus) start
-# first so no long file is left running alone at the end. Every suite runs on SQLite; then the service, store and
-# contract suites run again on a throwaway PostgreSQL cluster (scripts/test-postgres.ts), all but the service suites
-# that only exercise rendering, pictures, hostile or oversized input and the engines (formats, web-images, hostile,
-# hardening, engines), which touch nothing the two stores do differently.
+# The type check, the import boundaries and the PostgreSQL pass run beside the SQLite suites (which leave a core idle
+# while they wait on services); any of them failing fails the target. The slowest test files (the services, the review
+# corpus) start first so no long file is left running alone at the end. Every suite runs on SQLite; the store's
+# contract tests and the multi-instance service tests run on a throwaway PostgreSQL cluster (scripts/test-postgres.ts),
+# their output kept aside and shown after the SQLite suites' so the two reports do not interleave.
 test: setup check-generated
-	@npm run --silent typecheck & types=$$!; npm run --silent boundaries & bounds=$$!; \
-	npm test; tests=$$?; npm run --silent test:postgres; pg=$$?; wait $$types; types=$$?; wait $$bounds; bounds=$$?; \
+	@pglog=$$(mktemp); npm run --silent typecheck & types=$$!; npm run --silent boundaries & bounds=$$!; \
+	npm run --silent test:postgres > $$pglog 2>&1 & pgrun=$$!; \
+	npm test; tests=$$?; wait $$pgrun; pg=$$?; cat $$pglog; rm -f $$pglog; \
+	wait $$types; types=$$?; wait $$bounds; bounds=$$?; \
 	[ $$tests -eq 0 ] && [ $$pg -eq 0 ] && [ $$types -eq 0 ] && [ $$bounds -eq 0 ]
 
 bench: setup

@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { randomBytes } from "node:crypto";
 import knexFactory from "knex";
 import { freePort } from "./service.ts";
+import { freshDatabaseUrl, onPostgres } from "./store.ts";
 
 const run = promisify(execFile);
 
@@ -69,5 +70,18 @@ export const startCluster = async (options: { settings?: readonly string[] } = {
       await as("pg_ctl", ["-D", data, "-m", "immediate", "stop"]).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },
+  };
+};
+
+/**
+ * Fresh databases for a service test file on PostgreSQL: on the run's cluster in the PostgreSQL pass of `make test`
+ * (QUIRE_TEST_PG_URL), else on a cluster the file starts on first use, for a file run alone. `stop` in the file's
+ * `after`.
+ */
+export const fileDatabases = () => {
+  let own: Promise<Cluster> | undefined;
+  return {
+    database: async (): Promise<string> => (onPostgres ? (await freshDatabaseUrl())! : (await (own ??= startCluster())).database()),
+    stop: async () => (own ? (await own).stop() : undefined),
   };
 };

@@ -17,7 +17,7 @@ import { artifactSlug, signArtifactToken } from "../../../core/artifacts/token.t
 import { deleteArtifactData, putRecord } from "../../../core/artifacts/store.ts";
 import { pruneChanges } from "../../../core/artifacts/changes.ts";
 import { MAX_RECORDS } from "../../../core/artifacts/names.ts";
-import { openTestStore, seedDocument, type TestStore } from "./support.ts";
+import { fillRecords, openTestStore, seedDocument, type TestStore } from "./support.ts";
 
 const SECRET = "page-api-test-secret";
 const T0 = Date.UTC(2030, 0, 1);
@@ -174,7 +174,8 @@ describe("records", () => {
 
   test("a new key beyond 5,000 records is 409 too_many_records", async () => {
     const id = await seedDocument(store.db);
-    for (let i = 0; i < MAX_RECORDS; i++) await putRecord(store.db, id, "c", `k${i}`, i, new Date(T0));
+    await fillRecords(store.db, id, MAX_RECORDS - 10, () => "c", new Date(T0));
+    for (let i = MAX_RECORDS - 10; i < MAX_RECORDS; i++) await putRecord(store.db, id, "c", `k${i}`, i, new Date(T0));
     assertError(await call(id, "PUT", "/_db/c/new", { body: "1" }), 409, "too_many_records");
     assert.equal((await call(id, "PUT", "/_db/c/k7", { body: "8" })).status, 200, "rewriting a record still works");
   });

@@ -26,7 +26,7 @@ import { changesAfter } from "../../../core/artifacts/changes.ts";
 import { makeArtifactLive, type LiveEvent } from "../../../core/artifacts/live.ts";
 import { deleteContent } from "../../../core/documents/content.ts";
 import { localBlobStore } from "../../../core/services/blobs.ts";
-import { openTestStore, seedDocument, type TestStore } from "./support.ts";
+import { fillRecords, openTestStore, seedDocument, type TestStore } from "./support.ts";
 
 let store: TestStore;
 before(async () => {
@@ -128,7 +128,9 @@ test("a record may be 16,384 bytes of compact JSON, not one more (multi-byte cha
 
 test("an artifact holds 5,000 records: a new key is refused, a rewrite or a key freed by a delete is not", async () => {
   const id = await seedDocument(store.db);
-  for (let i = 0; i < MAX_RECORDS; i++) await putRecord(store.db, id, i % 2 ? "odd" : "even", `k${i}`, i, at(0));
+  const side = (i: number) => (i % 2 ? "odd" : "even");
+  await fillRecords(store.db, id, MAX_RECORDS - 10, side, at(0));
+  for (let i = MAX_RECORDS - 10; i < MAX_RECORDS; i++) await putRecord(store.db, id, side(i), `k${i}`, i, at(0));
   await assert.rejects(putRecord(store.db, id, "new", "one-more", 1, at(1)), TooManyRecords);
   await putRecord(store.db, id, "even", "k0", "rewritten", at(2));
   await deleteRecord(store.db, id, "odd", "k1", at(3));
