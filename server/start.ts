@@ -104,6 +104,8 @@ export const startService = async (config: Config) => {
   const work = pooledWork(
     {
       tasks: new URL("./work/tasks.ts", import.meta.url),
+      // Written in by scripts/build.ts when the service runs built; run from source, the threads load TypeScript.
+      ...(process.env.QUIRE_BUILT_THREAD ? { thread: new URL(process.env.QUIRE_BUILT_THREAD) } : {}),
       store: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
       jobs: config.workers,
       reads: Math.max(2, availableParallelism()),

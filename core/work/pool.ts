@@ -47,6 +47,11 @@ export interface PoolOptions {
   readonly store: { readonly dataDir: string; readonly databaseUrl?: string };
   /** The module whose `tasks` export the threads run (server/work/tasks.ts in the service; tests give their own). */
   readonly tasks: URL;
+  /**
+   * A built module whose default export is the threads' handler with its tasks (dist/thread.mjs when the service runs
+   * built); without it each thread starts through entry.mjs, which loads `tasks` through the TypeScript loader.
+   */
+  readonly thread?: URL;
 }
 
 export interface RunOptions {
@@ -91,7 +96,7 @@ export const makeWorkPool = <T extends TaskTable>(options: PoolOptions): WorkPoo
     tasks: options.tasks.href,
   };
   const pool = new Piscina({
-    filename: new URL("./entry.mjs", import.meta.url).href,
+    filename: (options.thread ?? new URL("./entry.mjs", import.meta.url)).href,
     minThreads: Math.min(options.minThreads ?? 1, maxThreads),
     maxThreads,
     idleTimeout: 60_000,

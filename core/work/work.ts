@@ -61,6 +61,8 @@ export type HostModelAnswer = ModelAnswer | { readonly failure: { readonly messa
 export interface WorkSettings {
   /** The module that exports `tasks: WorkTasks`. */
   readonly tasks: URL;
+  /** The same tasks built with their handler (dist/thread.mjs), when the service runs built (core/work/pool.ts). */
+  readonly thread?: URL;
   readonly store: { readonly dataDir: string; readonly databaseUrl?: string };
   /** Document jobs at once (each holds a thread for its whole pipeline). */
   readonly jobs: number;
@@ -117,7 +119,7 @@ export const pooledWork = (settings: WorkSettings, engines: Engines, outside: Ho
   const { model, imageSearch } = outside;
   const sandbox = outside.sandbox ?? noSandbox;
   type Tasks = WorkTasks & TaskTable;
-  const common = { memoryMb: settings.memoryMb, store: settings.store, tasks: settings.tasks };
+  const common = { memoryMb: settings.memoryMb, store: settings.store, tasks: settings.tasks, thread: settings.thread };
   const minThreads = settings.warm ? 1 : 0;
   const jobs: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads, maxThreads: settings.jobs, ...common });
   const reads: WorkPool<Tasks> = makeWorkPool<Tasks>({ minThreads, maxThreads: settings.reads, ...common });

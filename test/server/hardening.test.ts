@@ -580,10 +580,10 @@ describe("a second service on a port already taken", () => {
   });
 
   // Passes once server/start.ts calls assertPortFree before anything else starts.
-  it("`node --import tsx server/main.ts` on the same QUIRE_PORT exits non-zero with the message", { timeout: 60_000 }, async () => {
+  it("`node dist/server.mjs` (what `npm start` runs) on the same QUIRE_PORT exits non-zero with the message", { timeout: 60_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "quire-second-"));
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      const child = spawn(process.execPath, ["dist/server.mjs"], {
         cwd: ROOT,
         env: { ...process.env, QUIRE_PORT: String(port), QUIRE_DATA_DIR: dataDir, QUIRE_PUBLIC_URL: svc.origin },
         stdio: ["ignore", "pipe", "pipe"],

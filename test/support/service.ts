@@ -1,6 +1,7 @@
 /**
- * Starts the real service as a child process (`node --import tsx server/main.ts`) on a fresh data directory and a
- * free loopback port, the way `make start` runs it, so tests can also kill it mid-job and start it again. Its store
+ * Starts the real service as a child process (`node dist/server.mjs`, built first if a source changed) on a fresh
+ * data directory and a free loopback port, the way `make start` runs it, so tests can also kill it mid-job and start
+ * it again. Its store
  * is SQLite in the data directory, or a fresh PostgreSQL database when the run is on PostgreSQL (support/store.ts).
  */
 import { spawn, execFile, type ChildProcess } from "node:child_process";
@@ -12,6 +13,7 @@ import { promisify } from "node:util";
 import { randomBytes } from "node:crypto";
 import { contractClient, type ContractClient } from "./contract.ts";
 import { freshDatabaseUrl } from "./store.ts";
+import { buildService } from "../../scripts/build.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -25,6 +27,9 @@ export const freePort = () =>
     });
     srv.on("error", rej);
   });
+
+/** Once per test process: every service it starts runs the same build. */
+let built: Promise<boolean> | undefined;
 
 export const newKey = (region = "eu") => `ak_${region}_${randomBytes(18).toString("base64url")}`;
 
@@ -64,6 +69,8 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
     QUIRE_DATA_DIR: dataDir,
     QUIRE_API_KEYS: `${key}=acme,${otherKey}=globex`,
     QUIRE_WORKERS: "2",
+    // One LibreOffice, not one per core: each costs about two seconds of CPU to start, and few tests render at once.
+    QUIRE_CONVERTERS: "1",
     // Threads and LibreOffice start on first use: most service tests never render, and the suite starts dozens.
     QUIRE_WARM_START: "0",
     // A stop (SIGTERM) hands running documents back after this instead of 20 s: tests stop services mid-job often.
@@ -75,8 +82,9 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
   };
   let child: ChildProcess | null = null;
   let output = "";
+  await (built ??= buildService());
   const launch = async (extra: Record<string, string> = {}) => {
-    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(process.execPath, ["dist/server.mjs"], { cwd: ROOT, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
     // A loaded 2-core machine can take long to start the service; one that never answers is killed, since a child
