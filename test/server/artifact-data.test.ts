@@ -14,7 +14,8 @@ import type { Knex } from "knex";
 import { openDatabase } from "../../core/store/db.ts";
 import { fastReader } from "../../core/store/fast-reads.ts";
 import { putRecord } from "../../core/artifacts/store.ts";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import { orgId, type Problem } from "../support/documents.ts";
 import { seedDocument } from "../core/artifacts/support.ts";
 
@@ -23,7 +24,7 @@ let db: Knex;
 let acme: string;
 
 before(async () => {
-  svc = await startService();
+  svc = await sharedService();
   db = await openDatabase({ dataDir: svc.dataDir, databaseUrl: svc.databaseUrl });
   acme = await orgId(svc, "acme");
 });

@@ -15,7 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import type { Doc, Problem } from "../support/documents.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -37,7 +38,7 @@ type PageWindow = Window & { service: { db: Db; storage: string }; __QUIRE__?: {
 let svc: Service;
 let browser: Browser;
 before(async () => {
-  svc = await startService();
+  svc = await sharedService();
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
 });
 after(async () => {

@@ -13,7 +13,8 @@ import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import { onOrigin } from "../support/origin.ts";
 import { download, getDoc, readEvents, type Doc, type Problem } from "../support/documents.ts";
 import { MARKDOWN as OFFICE_MARKDOWN } from "../support/documents.ts";
@@ -29,7 +30,7 @@ const SIGNUP = readFileSync(join(ROOT, "examples/artifacts/signup.md"), "utf8");
 let svc: Service;
 let secret: string;
 before(async () => {
-  svc = await startService();
+  svc = await sharedService();
   secret = readFileSync(join(svc.dataDir, "signing.key"), "utf8").trim();
 });
 after(async () => {

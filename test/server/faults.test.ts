@@ -7,13 +7,14 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import { MARKDOWN, download, type Problem } from "../support/documents.ts";
 import { validateProblem } from "../../generated/validators.js";
 
 let svc: Service;
 before(async () => {
-  svc = await startService();
+  svc = await sharedService();
 });
 after(async () => {
   await svc?.stop();

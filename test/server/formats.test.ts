@@ -9,13 +9,14 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { strFromU8, unzipSync } from "fflate";
 import { png } from "../support/pictures.ts";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import { docxText, download, type Doc } from "../support/documents.ts";
 import { pdfReader } from "../../renderers/index.ts";
 
 let svc: Service;
 before(async () => {
-  svc = await startService();
+  svc = await sharedService();
 });
 after(async () => {
   await svc?.stop();

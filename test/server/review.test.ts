@@ -10,7 +10,8 @@ import { serveFiles, type FileServer } from "../support/file-server.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import { docxText, download, waitFor, type Doc, type Problem } from "../support/documents.ts";
 import { legacyFixture } from "../renderers/support.ts";
 import { pdfReader } from "../../renderers/index.ts";
@@ -23,7 +24,7 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 let svc: Service;
 let web: FileServer;
 before(async () => {
-  svc = await startService({ QUIRE_ALLOW_PRIVATE_URLS: "1" });
+  svc = await sharedService();
   web = await serveFiles();
 });
 after(async () => {

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import { assertProblem, pointersOf } from "../support/problem.ts";
 import type { components } from "../../generated/openapi.ts";
 
@@ -15,7 +16,7 @@ let svc: Service;
 let errorsUrl: string;
 
 before(async () => {
-  svc = await startService({ QUIRE_MODEL_BASE_URL: "" });
+  svc = await sharedService();
   errorsUrl = `${svc.origin}/errors`;
 });
 after(async () => {

@@ -14,6 +14,7 @@ import type { ContractClient } from "./contract.ts";
 import { parseSse } from "./contract.ts";
 import type { Service } from "./service.ts";
 import { withStore } from "./store.ts";
+import { hashSecret } from "../../core/auth/tenancy.ts";
 
 export type Doc = components["schemas"]["Document"];
 export type DocEvent = components["schemas"]["DocumentEvent"];
@@ -104,10 +105,12 @@ export const signedLink = (svc: Service, outputId: string, expires: number) => {
 };
 
 /** The id of an organization of QUIRE_API_KEYS (`acme` for `svc.key`, `globex` for `svc.otherKey`). */
+/** The organization of the service's `key` ("acme") or `otherKey` ("globex"); on a shared service, the file's own. */
 export const orgId = async (svc: Service, name: "acme" | "globex"): Promise<string> => {
-  const row = await withStore(svc, (db) => db("organizations").where({ name }).first<{ id: string } | undefined>("id"));
+  const hash = hashSecret(name === "acme" ? svc.key : svc.otherKey);
+  const row = await withStore(svc, (db) => db("api_keys").where({ hash }).first<{ organization_id: string } | undefined>("organization_id"));
   assert.ok(row, `no organization ${name}`);
-  return row.id;
+  return row.organization_id;
 };
 
 /** The organization's balance in units; null = unlimited. */

@@ -5,6 +5,7 @@
  * is SQLite in the data directory, or a fresh PostgreSQL database when the run is on PostgreSQL (support/store.ts).
  */
 import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -27,6 +28,12 @@ export const freePort = () =>
     });
     srv.on("error", rej);
   });
+
+/** `quire …` (cli/quire.ts) on the service's store and settings; its JSON answer. */
+export const runCli = async (env: Record<string, string>, args: string[]): Promise<unknown> => {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "cli/quire.ts", ...args], { cwd: ROOT, env });
+  return JSON.parse(stdout);
+};
 
 /** Once per test process: every service it starts runs the same build. */
 let built: Promise<boolean> | undefined;
@@ -51,10 +58,13 @@ export interface Service {
   /** SIGKILL: no shutdown code runs, as in a crash. */
   readonly kill: () => Promise<void>;
   readonly restart: (env?: Record<string, string>) => Promise<void>;
+  /** The settings it was started with (what `cli` runs with). */
+  readonly env: Readonly<Record<string, string>>;
   readonly cli: (...args: string[]) => Promise<unknown>;
 }
 
-export const startService = async (env: Record<string, string> = {}): Promise<Service> => {
+/** `logFile`: the service's output is also appended there, for test processes that share it (support/shared-service.ts). */
+export const startService = async (env: Record<string, string> = {}, options: { logFile?: string } = {}): Promise<Service> => {
   const dataDir = await mkdtemp(join(tmpdir(), "quire-test-"));
   const port = await freePort();
   const key = newKey();
@@ -85,8 +95,12 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
   await (built ??= buildService());
   const launch = async (extra: Record<string, string> = {}) => {
     child = spawn(process.execPath, ["dist/server.mjs"], { cwd: ROOT, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
+    const keep = (d: Buffer) => {
+      output += d;
+      if (options.logFile) appendFileSync(options.logFile, d);
+    };
+    child.stdout!.on("data", keep);
+    child.stderr!.on("data", keep);
     // A loaded 2-core machine can take long to start the service; one that never answers is killed, since a child
     // left running keeps the test file (and the whole run) from ever ending.
     const deadline = Date.now() + 60_000;
@@ -136,9 +150,7 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
       await exited("SIGTERM");
       await launch(extra);
     },
-    cli: async (...args) => {
-      const { stdout } = await run(process.execPath, ["--import", "tsx", "cli/quire.ts", ...args], { cwd: ROOT, env: baseEnv });
-      return JSON.parse(stdout);
-    },
+    env: baseEnv,
+    cli: (...args) => runCli(baseEnv, args),
   };
 };

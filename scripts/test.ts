@@ -1,0 +1,61 @@
+/**
+ * `npm test`: every test file on SQLite, three at a time, the slowest first (the service suites, then the review
+ * corpus) so no long file is left running alone at the end. Before them it builds the service once (scripts/build.ts)
+ * and starts the one service the files without settings of their own share (test/support/shared-service.ts), and
+ * stops it after them, also when the run is interrupted.
+ *
+ * Files named on the command line replace the default selection (`npm test -- test/server/formats.test.ts`).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { buildService } from "./build.ts";
+import { startService, type Service } from "../test/support/service.ts";
+import { SHARED_ENV, SHARED_VARIABLE, type SharedPlace } from "../test/support/shared-service.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const CORPUS = "test/core/review/corpus.test.ts";
+
+const testFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith(".test.ts") ? [relative(ROOT, join(dir, entry.name))] : [],
+  );
+
+/** The PostgreSQL files run in the other pass (scripts/test-postgres.ts). */
+const defaultFiles = () => {
+  const all = testFiles(join(ROOT, "test")).sort();
+  const services = all.filter((f) => f.startsWith("test/server/") && !/\/postgres[^/]*\.test\.ts$/.test(f));
+  return [...services, CORPUS, ...all.filter((f) => !f.startsWith("test/server/") && f !== CORPUS)];
+};
+
+const main = async (): Promise<number> => {
+  const files = process.argv.length > 2 ? process.argv.slice(2) : defaultFiles();
+  await buildService();
+  const logDir = mkdtempSync(join(tmpdir(), "quire-shared-"));
+  const logFile = join(logDir, "service.log");
+  let shared: Service | undefined;
+  let child: ChildProcess | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (shared?.stop() ?? Promise.resolve()).then(() => rmSync(logDir, { recursive: true, force: true })));
+  const interrupted = (signal: NodeJS.Signals) => {
+    child?.kill(signal);
+    void (child ? new Promise((r) => child!.once("exit", r)) : Promise.resolve()).then(stop).then(() => process.exit(130));
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  try {
+    shared = await startService({ ...SHARED_ENV }, { logFile });
+    const place: SharedPlace = { origin: shared.origin, dataDir: shared.dataDir, databaseUrl: shared.databaseUrl, logFile, env: shared.env };
+    child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=3", ...files], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, [SHARED_VARIABLE]: JSON.stringify(place) },
+    });
+    return await new Promise<number>((r) => child!.once("exit", (code, signal) => r(code ?? (signal ? 1 : 0))));
+  } finally {
+    await stop();
+  }
+};
+
+process.exitCode = await main();
