@@ -50,7 +50,8 @@ const main = async (): Promise<number> => {
     child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=3", ...files], {
       cwd: ROOT,
       stdio: "inherit",
-      env: { ...process.env, [SHARED_VARIABLE]: JSON.stringify(place) },
+      // One LibreOffice for each file that converts (renderers/libreoffice/pool.ts), unless the run says otherwise.
+      env: { QUIRE_CONVERTERS: "1", ...process.env, [SHARED_VARIABLE]: JSON.stringify(place) },
     });
     return await new Promise<number>((r) => child!.once("exit", (code, signal) => r(code ?? (signal ? 1 : 0))));
   } finally {

@@ -67,7 +67,15 @@ export interface OfficeConverterPool extends OfficeConverter {
   readonly status: () => OfficeConverterStatus;
 }
 
-export const defaultConverterCount = (): number => Math.max(1, Math.min(availableParallelism(), 4));
+/**
+ * One LibreOffice per core, at most four; QUIRE_CONVERTERS sets it for a process that starts a pool without saying
+ * (the CLI, the benches, the test suite, where each test file's pool is one: a second costs two seconds of CPU to
+ * start and few files convert two files at once). The service passes its own setting (core/config.ts).
+ */
+export const defaultConverterCount = (): number => {
+  const asked = Number(process.env.QUIRE_CONVERTERS);
+  return Number.isInteger(asked) && asked >= 1 ? asked : Math.max(1, Math.min(availableParallelism(), 4));
+};
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_START_TIMEOUT_MS = 60_000;
