@@ -1,25 +1,50 @@
 /**
  * Idempotency-Key on POST /documents (interface, Idempotency): the same key and body give back the same document,
  * a different body 422, a repeat while the first request runs 409, concurrent repeats make one document, and keys
- * are scoped per organization. Jobs are slowed (QUIRE_RENDER_DELAY_MS) so a direct-mode first request is still
- * running when the repeat arrives.
+ * are scoped per organization. On the suite's shared service (its own organizations, loopback URLs allowed): a
+ * direct-mode first request is kept running by a picture whose loopback server holds its answer until the repeat
+ * has been answered, so no render delay and no race with the clock.
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import { after, before, test } from "node:test";
-import { startService, type Service } from "../support/service.ts";
-import { sleep, type Doc, type Problem } from "../support/documents.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
+import { getDoc, type Doc, type Problem } from "../support/documents.ts";
+import { png } from "../support/pictures.ts";
 import type { ContractClient } from "../support/contract.ts";
 
-const DELAY_MS = 800;
-
 let svc: Service;
+let pictures: Server;
+let picturesBase = "";
+/** Requests for a held path wait for its release; `reached` settles when the service asks for it. */
+const holds = new Map<string, { reach: () => void; released: Promise<void> }>();
 before(async () => {
-  svc = await startService({ QUIRE_RENDER_DELAY_MS: String(DELAY_MS) });
+  pictures = createServer((req, res) => {
+    const hold = holds.get(req.url ?? "");
+    hold?.reach();
+    void (hold?.released ?? Promise.resolve()).then(() => res.writeHead(200, { "content-type": "image/png" }).end(png()));
+  });
+  await new Promise<void>((r) => pictures.listen(0, "127.0.0.1", r));
+  picturesBase = `http://127.0.0.1:${(pictures.address() as { port: number }).port}`;
+  svc = await sharedService();
 });
 after(async () => {
   await svc?.stop();
+  pictures?.closeAllConnections();
+  pictures?.close();
 });
+
+/** A picture link whose fetch is answered only after `release()`. */
+const heldPicture = (name: string) => {
+  let reach = (): void => undefined;
+  let release = (): void => undefined;
+  const reached = new Promise<void>((r) => (reach = r));
+  const released = new Promise<void>((r) => (release = r));
+  holds.set(`/${name}.png`, { reach, released });
+  return { url: `${picturesBase}/${name}.png`, reached, release };
+};
 
 const body = (name: string, text = "Same words.") => ({ format: "docx" as const, name, content: { markdown: `# ${name}\n\n${text}` } });
 
@@ -69,18 +94,23 @@ test("the same key with a different body is refused: 422 idempotency_key_reused"
 
 test("while the first request is still running, a repeat gets 409 idempotency_request_in_progress", async () => {
   const key = randomUUID();
-  const b = body("in progress");
-  const started = Date.now();
-  const first = post(svc.client, key, b); // direct mode: answers once the slow job is done
-  // Wait until the first request has created its document (and so holds the key).
-  while ((await named(svc.client, "in progress")).length === 0) {
-    assert.ok(Date.now() - started < DELAY_MS, "the first request did not create its document in time");
-    await sleep(20);
+  const picture = heldPicture("in-progress");
+  const b = body("in progress", `Same words.\n\n![A held picture](${picture.url})`);
+  let answered = false;
+  const first = post(svc.client, key, b).finally(() => (answered = true)); // direct mode: answers once the job is done
+  try {
+    // The job asks for the picture: the first request has created its document (and so holds the key).
+    await Promise.race([picture.reached, first.then(() => assert.fail("the first request was answered before its job asked for the picture"))]);
+    const created = await named(svc.client, "in progress");
+    assert.equal(created.length, 1, "the first request did not create its document");
+    assert.equal((await getDoc(svc.client, created[0]!.id)).status, "running");
+    const second = await post(svc.client, key, b);
+    assert.ok(!answered, "the repeat must be answered while the first is still running");
+    assert.equal(second.status, 409);
+    assert.equal(second.problem!.code, "idempotency_request_in_progress");
+  } finally {
+    picture.release();
   }
-  const second = await post(svc.client, key, b);
-  assert.ok(Date.now() - started < DELAY_MS, "the repeat must be answered while the first is still running");
-  assert.equal(second.status, 409);
-  assert.equal(second.problem!.code, "idempotency_request_in_progress");
   const firstDone = await first;
   assert.equal(firstDone.status, 200);
   // Once the first was answered, the repeat gets its document.
