@@ -3,6 +3,10 @@
  * comes from the bytes, macros and password-protected PDFs are refused with the reason, the 20 MB limit holds in
  * every form, URLs obey the public-address rule (and its test override), and extractions are reads: answered
  * once, then gone, never listed as documents.
+ *
+ * Two services, no restarts (issue 31): the suite's shared one, where loopback URLs may be fetched (the override) and
+ * extractions are answered at once, for most tests; and one of this file's own without the override, with the
+ * smallest upload queue (the burst) and extractions answered 202 at once, for the tests that need those.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -12,6 +16,7 @@ import { join, resolve } from "node:path";
 import { zipSync, unzipSync, strToU8 } from "fflate";
 import { gunzipSync } from "node:zlib";
 import { startService, type Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import { checkResponse } from "../support/contract.ts";
 import type { Problem } from "../support/documents.ts";
 import { corpusPath } from "../support/corpus.ts";
@@ -19,12 +24,17 @@ import { corpusPath } from "../support/corpus.ts";
 const CORPUS = corpusPath();
 const corpus = (path: string) => readFileSync(join(CORPUS, path));
 
-let svc: Service;
+/** The suite's shared service: QUIRE_ALLOW_PRIVATE_URLS=1 (loopback URLs are fetched), extractions answered directly. */
+let shared: Service;
+/**
+ * This file's own: no private-URL override; room for 32 MB of upload bodies at once (the least it can be), which the
+ * burst below is larger than; and every extraction answered 202 at once (QUIRE_DIRECT_WAIT_MS=0).
+ */
+let own: Service;
 let web: Server;
 let webBase = "";
 before(async () => {
-  // Room for 32 MB of upload bodies at once (the least it can be): the burst below is larger.
-  svc = await startService({ QUIRE_DIRECT_WAIT_MS: "20000", QUIRE_QUEUE_BYTES: String(32 * 1024 * 1024) });
+  [shared, own] = await Promise.all([sharedService(), startService({ QUIRE_DIRECT_WAIT_MS: "0", QUIRE_QUEUE_BYTES: String(32 * 1024 * 1024) })]);
   web = createServer((req, res) => {
     if (req.url === "/report.docx") return res.end(corpus("docx/pandoc-headers.docx"));
     if (req.url === "/huge") {
@@ -37,19 +47,13 @@ before(async () => {
   webBase = `http://127.0.0.1:${(web.address() as { port: number }).port}`;
 });
 after(async () => {
-  await svc?.stop();
+  await Promise.all([own?.stop(), shared?.stop()]);
   await new Promise<void>((r) => (web.closeAllConnections(), web.close(() => r())));
 });
 
-/** POST /files raw (multipart or JSON), the answer checked against the spec. */
-const upload = async (body: BodyInit, headers: Record<string, string> = {}, key = svc.key) => {
-  const send = () => fetch(`${svc.baseUrl}/files`, { method: "POST", body, headers: { Authorization: `Bearer ${key}`, ...headers } });
-  // After `svc.restart` fetch's pool may still hold a kept-alive socket to the process that is gone; a POST on it
-  // fails before any answer (seen once on PostgreSQL), and fetch retries only idempotent requests. Sent again once.
-  const res = await send().catch((error: { cause?: { code?: string } }) => {
-    if (["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"].includes(error?.cause?.code ?? "")) return send();
-    throw error;
-  });
+/** POST /files raw (multipart or JSON) to `svc`, the answer checked against the spec. */
+const upload = async (svc: Service, body: BodyInit, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${svc.baseUrl}/files`, { method: "POST", body, headers: { Authorization: `Bearer ${svc.key}`, ...headers } });
   const text = await res.text();
   checkResponse("POST /files", res.status, res.headers.get("content-type") ?? "", text);
   return { status: res.status, body: JSON.parse(text) };
@@ -64,16 +68,16 @@ const json = (value: unknown) => [JSON.stringify(value), { "content-type": "appl
 describe("POST /files", () => {
   test("the three body forms give the same File, its kind read from the bytes", async () => {
     const bytes = corpus("docx/pandoc-headers.docx");
-    const a = await upload(multipart(bytes, "report.docx"));
-    const b = await upload(...json({ data: bytes.toString("base64"), filename: "report.docx" }));
-    await svc.restart({ QUIRE_ALLOW_PRIVATE_URLS: "1", QUIRE_DIRECT_WAIT_MS: "20000" });
-    const c = await upload(...json({ url: `${webBase}/report.docx` }));
+    const svc = shared;
+    const a = await upload(svc, multipart(bytes, "report.docx"));
+    const b = await upload(svc, ...json({ data: bytes.toString("base64"), filename: "report.docx" }));
+    const c = await upload(svc, ...json({ url: `${webBase}/report.docx` }));
     for (const r of [a, b, c]) assert.equal(r.status, 201, JSON.stringify(r.body));
     const same = (f: Record<string, unknown>) => ({ bytes: f.bytes, sha256: f.sha256, content_type: f.content_type, pages: f.pages, filename: f.filename });
     assert.deepEqual(same(b.body), same(a.body));
     assert.deepEqual(same(c.body), same(a.body));
     assert.equal(a.body.content_type, "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
-    const named = await upload(multipart(bytes, "misleading-name.pdf"));
+    const named = await upload(svc, multipart(bytes, "misleading-name.pdf"));
     assert.equal(named.body.content_type, a.body.content_type, "the name does not decide the kind");
     const got = await svc.client.GET("/files/{file_id}", { params: { path: { file_id: a.body.id } } });
     assert.deepEqual(got.data, a.body);
@@ -81,25 +85,25 @@ describe("POST /files", () => {
     assert.equal(other.response.status, 404);
   });
 
+  // With the override on, the same URL is fetched: the test above, on the shared service.
   test("loopback URLs are refused unless the test override is on", async () => {
-    await svc.restart({ QUIRE_DIRECT_WAIT_MS: "20000" });
-    const refused = await upload(...json({ url: `${webBase}/report.docx` }));
+    const refused = await upload(own, ...json({ url: `${webBase}/report.docx` }));
     assert.equal(refused.status, 422);
     assert.equal((refused.body as Problem).code, "input_invalid");
     assert.deepEqual((refused.body as Problem).errors!.map((e) => e.path), ["/url"]);
-    const metadata = await upload(...json({ url: "http://169.254.169.254/latest/meta-data/" }));
+    const metadata = await upload(own, ...json({ url: "http://169.254.169.254/latest/meta-data/" }));
     assert.equal(metadata.status, 422);
   });
 
   test("over 20 MB is refused in every form: 413 file_too_large", async () => {
+    // On the shared service: the URL form needs the loopback override.
     const big = Buffer.alloc(21 * 1024 * 1024, 65);
-    const viaMultipart = await upload(multipart(big, "big.txt"));
+    const viaMultipart = await upload(shared, multipart(big, "big.txt"));
     assert.equal(viaMultipart.status, 413);
     assert.equal((viaMultipart.body as Problem).code, "file_too_large");
-    const viaBase64 = await upload(...json({ data: big.toString("base64"), filename: "big.txt" }));
+    const viaBase64 = await upload(shared, ...json({ data: big.toString("base64"), filename: "big.txt" }));
     assert.equal(viaBase64.status, 413);
-    await svc.restart({ QUIRE_ALLOW_PRIVATE_URLS: "1", QUIRE_DIRECT_WAIT_MS: "20000" });
-    const viaUrl = await upload(...json({ url: `${webBase}/huge` }));
+    const viaUrl = await upload(shared, ...json({ url: `${webBase}/huge` }));
     assert.equal(viaUrl.status, 413);
     assert.equal((viaUrl.body as Problem).code, "file_too_large");
   });
@@ -116,7 +120,7 @@ describe("POST /files", () => {
       { bytes: corpus("docx/pandoc-headers.docx").subarray(0, 3000), name: "cut.docx", reason: /damaged/ },
     ];
     for (const c of cases) {
-      const r = await upload(multipart(c.bytes, c.name));
+      const r = await upload(own, multipart(c.bytes, c.name));
       assert.equal(r.status, 422, c.name);
       assert.equal((r.body as Problem).code, "file_rejected", c.name);
       assert.match((r.body as Problem & { detail: string }).detail, c.reason, c.name);
@@ -126,6 +130,7 @@ describe("POST /files", () => {
 
 describe("a burst of uploads", () => {
   test("larger than the queue: each is stored (201) or refused before its body with 503 overloaded and Retry-After, never 422", async () => {
+    const svc = own;
     const bytes = corpus("pdf/009-pdflatex-geotopo-GeoTopo-komprimiert.pdf");
     // 40 bodies of 1.8 MB at once: more than the 32 MB the service lets in together.
     const answers = await Promise.all(
@@ -152,12 +157,12 @@ describe("a burst of uploads", () => {
       assert.equal(((await file.json()) as { bytes: number }).bytes, bytes.byteLength);
     }
     // Once the burst is served, the same upload is taken.
-    assert.equal((await upload(multipart(bytes, "geotopo.pdf"))).status, 201);
+    assert.equal((await upload(svc, multipart(bytes, "geotopo.pdf"))).status, 201);
   });
 });
 
 describe("extraction", () => {
-  const extract = async (body: unknown) => {
+  const extract = async (body: unknown, svc = shared) => {
     const res = await fetch(`${svc.baseUrl}/extract`, { method: "POST", body: JSON.stringify(body), headers: { Authorization: `Bearer ${svc.key}`, "content-type": "application/json" } });
     const text = await res.text();
     checkResponse("POST /extract", res.status, res.headers.get("content-type") ?? "", text);
@@ -223,32 +228,29 @@ describe("extraction", () => {
     assert.deepEqual(born.body.ocr_pages, []);
   });
 
+  // On this file's own service, which answers every extraction 202 at once (QUIRE_DIRECT_WAIT_MS=0).
   test("an extraction is not a document: not listed, collected once, then gone", async () => {
-    await svc.restart({ QUIRE_DIRECT_WAIT_MS: "0" });
-    try {
-      const started = await extract({ file: { data: Buffer.from("hello").toString("base64"), filename: "a.txt" } });
-      assert.ok([200, 202].includes(started.status));
-      const id = started.body.id as string;
-      let collected = started.status === 200 ? started.body : null;
-      // A freshly started service loads its reading threads first: on a busy machine that takes seconds.
-      for (const deadline = Date.now() + 30_000; !collected && Date.now() < deadline; ) {
-        const { data, response } = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
-        if (response.status === 200) collected = data;
-        else await new Promise((r) => setTimeout(r, 100));
-      }
-      assert.ok(collected, "the extraction finished within 30 s");
-      assert.equal(collected.markdown, "hello");
-      const again = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
-      assert.equal(again.response.status, 404, "delivered once, then gone");
-      const { data: list } = await svc.client.GET("/documents", { params: { query: {} } });
-      assert.ok(!list!.data.some((d) => d.id === id), "not in the document list");
-    } finally {
-      await svc.restart({ QUIRE_DIRECT_WAIT_MS: "20000" });
+    const svc = own;
+    const started = await extract({ file: { data: Buffer.from("hello").toString("base64"), filename: "a.txt" } }, svc);
+    assert.ok([200, 202].includes(started.status));
+    const id = started.body.id as string;
+    let collected = started.status === 200 ? started.body : null;
+    // A service loads its reading threads on first use: on a busy machine that takes seconds.
+    for (const deadline = Date.now() + 30_000; !collected && Date.now() < deadline; ) {
+      const { data, response } = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
+      if (response.status === 200) collected = data;
+      else await new Promise((r) => setTimeout(r, 100));
     }
+    assert.ok(collected, "the extraction finished within 30 s");
+    assert.equal(collected.markdown, "hello");
+    const again = await svc.client.GET("/extract/{id}", { params: { path: { id } } });
+    assert.equal(again.response.status, 404, "delivered once, then gone");
+    const { data: list } = await svc.client.GET("/documents", { params: { query: {} } });
+    assert.ok(!list!.data.some((d) => d.id === id), "not in the document list");
   });
 
   test("operation extract on POST /documents answers like POST /extract", async () => {
-    const { data, response } = await svc.client.POST("/documents", { body: { operation: "extract", file: { data: Buffer.from("plain words").toString("base64"), filename: "a.txt" } } });
+    const { data, response } = await shared.client.POST("/documents", { body: { operation: "extract", file: { data: Buffer.from("plain words").toString("base64"), filename: "a.txt" } } });
     assert.equal(response.status, 200);
     assert.equal((data as { object: string }).object, "extraction");
     assert.equal((data as { markdown: string }).markdown, "plain words");
