@@ -34,7 +34,7 @@ const cliOrg = async (name: string): Promise<CliOrg> => {
   return { orgId: org.id, projectId: project.id, keyId: key.id, key: key.key, session: session.token };
 };
 
-/** A document of the client's organization, still running (the service renders slowly in this file). */
+/** A document of the client's organization, still running (the service holds every render in this file). */
 const backgroundDocument = async (client: ContractClient, name = "auth-test"): Promise<Document> => {
   const { data, error, response } = await client.POST("/documents", {
     body: { format: "docx", name, content: { markdown: "# Private\n\nOnly for its own organization." }, background: true },
@@ -52,7 +52,10 @@ const rawProblem = async (route: RouteKey, path: string, init: RequestInit, want
 };
 
 before(async () => {
-  svc = await startService({ QUIRE_RENDER_DELAY_MS: "3000", QUIRE_MODEL_BASE_URL: "" });
+  // No document of this file needs to finish, only to exist and still be running (cancels, other organizations'
+  // 404s): each waits longer than the file runs, so none is ever rendered here (no worker thread or LibreOffice
+  // started, before or after the restart) and none finishes before a test has used it, however busy the machine.
+  svc = await startService({ QUIRE_RENDER_DELAY_MS: String(10 * 60_000), QUIRE_MODEL_BASE_URL: "" });
   errorsUrl = `${svc.origin}/errors`;
 });
 after(async () => {
@@ -139,12 +142,21 @@ describe("organizations cannot see each other's documents", () => {
   });
 });
 
+/** Another organization, for what it must not reach: its project and a dashboard session (`quire setup`, two commands). */
+const rivalOrg = async (name: string): Promise<Pick<CliOrg, "orgId" | "projectId" | "session">> => {
+  const setup = (await svc.cli("setup", "--name", name)) as { organization_id: string; project_id: string };
+  const session = (await svc.cli("session", "create", "--org", setup.organization_id)) as { token: string };
+  return { orgId: setup.organization_id, projectId: setup.project_id, session: session.token };
+};
+
 describe("dashboard sessions", () => {
   let org: CliOrg;
-  let rival: CliOrg;
+  let rival: Awaited<ReturnType<typeof rivalOrg>>;
   before(async () => {
+    // One command after another: each is a process of its own (about 1.5 s of CPU) opening the store, which two at
+    // once on SQLite may find busy. The rival needs two of them, not four.
     org = await cliOrg("Initech");
-    rival = await cliOrg("Umbrella");
+    rival = await rivalOrg("Umbrella");
   });
 
   it("a command-line key of a new organization works and sees only its own documents", async () => {
@@ -275,7 +287,8 @@ describe("QUIRE_API_KEYS across a restart", () => {
     assert.equal(await orgsNamed("acme"), 1);
     assert.equal(await orgsNamed("globex"), 1);
 
-    await svc.restart();
+    // One restart: the start and the restart each ran QUIRE_API_KEYS through the store (a second restart would take
+    // the same path again: the keys found by their hash).
     await svc.restart();
 
     const { data, error } = await svc.client.GET("/documents");
