@@ -1,8 +1,8 @@
 /**
  * Starts the real service as a child process (`node dist/server.mjs`, built first if a source changed) on a fresh
  * data directory and a free loopback port, the way `make start` runs it, so tests can also kill it mid-job and start
- * it again. Its store
- * is SQLite in the data directory, or a fresh PostgreSQL database when the run is on PostgreSQL (support/store.ts).
+ * it again. Its store is SQLite in the data directory, or a fresh PostgreSQL database when the run is on PostgreSQL
+ * (support/store.ts).
  */
 import { spawn, execFile, type ChildProcess } from "node:child_process";
 import { appendFileSync } from "node:fs";
