@@ -127,8 +127,23 @@ const downloaded = async (doc: Document, kind: string): Promise<Uint8Array> => {
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 before(async () => {
-  model = await startModelServer(async (req) => (stepOf(req) === "edit" ? plan() : { status: 400, body: { error: { message: "not scripted" } } }));
-  svc = await startService({ QUIRE_MODEL_BASE_URL: model.url, QUIRE_MODEL_WRITER: "m-writer", QUIRE_MODEL_FAST: "m-fast", QUIRE_MODEL_BEST: "m-best" });
+  // An edit's plan is scripted; a prompt is never understood (its request hangs), so a document made from a prompt
+  // runs until it is canceled: the long work the cancel tests need, with no render delay slowing every other test.
+  model = await startModelServer(async (req) => {
+    const step = stepOf(req);
+    if (step === "edit") return plan();
+    if (step === "understand") return { hang: true };
+    return { status: 400, body: { error: { message: "not scripted" } } };
+  });
+  // A direct wait of one second: a small file's extraction is answered at once, a long read (seconds) answers 202 and
+  // is collected with GET /extract/{id}. The tools make documents in background mode, which the wait does not touch.
+  svc = await startService({
+    QUIRE_MODEL_BASE_URL: model.url,
+    QUIRE_MODEL_WRITER: "m-writer",
+    QUIRE_MODEL_FAST: "m-fast",
+    QUIRE_MODEL_BEST: "m-best",
+    QUIRE_DIRECT_WAIT_MS: "1000",
+  });
 });
 
 after(async () => {
@@ -323,28 +338,24 @@ describe("over stdio", () => {
 });
 
 describe("canceling a call, and long reads", () => {
-  let slow: Service;
   let proxy: Proxy;
   let client: Client;
 
   before(async () => {
-    // Slow jobs, so the call is still waiting when the host gives up on it; every extraction answers 202 first.
-    slow = await startService({ QUIRE_RENDER_DELAY_MS: "30000", QUIRE_DIRECT_WAIT_MS: "0" });
     // The MCP server reaches the service through a proxy that can hold a create's answer or an event stream.
-    proxy = await startProxy(slow.origin);
+    proxy = await startProxy(svc.origin);
     client = new Client({ name: "quire-mcp-test", version: "1.0.0" });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", MAIN], cwd: ROOT, env: envWith({ QUIRE_API_KEY: slow.key, QUIRE_BASE_URL: proxy.baseUrl }), stderr: "pipe" }),
+      new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", MAIN], cwd: ROOT, env: envWith({ QUIRE_API_KEY: svc.key, QUIRE_BASE_URL: proxy.baseUrl }), stderr: "pipe" }),
     );
   });
   after(async () => {
     await client?.close();
     await proxy?.close();
-    await slow?.stop();
   });
 
   const statusOf = async (name: string): Promise<string> => {
-    const { data } = await slow.client.GET("/documents", { params: { query: { name } } });
+    const { data } = await svc.client.GET("/documents", { params: { query: { name } } });
     return data!.data[0]?.status ?? "";
   };
   /** The document's status once it is canceled, or the last one seen within 15 s. */
@@ -356,9 +367,10 @@ describe("canceling a call, and long reads", () => {
     }
     return status;
   };
+  /** A document from a prompt: its model request never answers, so the call is still waiting when the host gives up. */
   const createCall = (name: string, signal: AbortSignal, onprogress: () => void = () => undefined) =>
     client
-      .callTool({ name: "create_document", arguments: { format: "pdf", name, content: { markdown: "# Never mind" } } }, undefined, { signal, timeout: 60_000, onprogress })
+      .callTool({ name: "create_document", arguments: { format: "pdf", name, prompt: "A one-page memo: never mind." } }, undefined, { signal, timeout: 60_000, onprogress })
       .catch(() => undefined);
 
   /** Holds the first request `matches` picks until `release`; `reached` settles when it arrives. */
