@@ -6,19 +6,22 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { request as httpRequest } from "node:http";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import { checkResponse } from "../support/contract.ts";
 import { assertProblem, fetchProblem } from "../support/problem.ts";
 import type { RouteKey } from "../../generated/responses.js";
 
-const ERRORS_URL = "https://errors.quire.example/v1";
+/** Where the service's Problems point: the shared service sets an errors site of its own (QUIRE_ERRORS_URL). */
+let ERRORS_URL = "";
 const LIMIT = 32 * 1024 * 1024;
 
 let svc: Service;
 let auth: Record<string, string>;
 
 before(async () => {
-  svc = await startService({ QUIRE_ERRORS_URL: ERRORS_URL, QUIRE_MODEL_BASE_URL: "" });
+  svc = await sharedService();
+  ERRORS_URL = svc.errorsUrl;
   auth = { Authorization: `Bearer ${svc.key}` };
 });
 after(async () => {

@@ -20,7 +20,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PassThrough } from "node:stream";
 import type { Request } from "hyper-express";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { sharedService } from "../support/shared-service.ts";
 import { checkResponse } from "../support/contract.ts";
 import { assertProblem, fetchProblem } from "../support/problem.ts";
 import type { RouteKey } from "../../generated/responses.js";
@@ -30,14 +31,16 @@ import { assertPortFree } from "../../server/port.ts";
 import { MalformedRequest, PayloadTooLarge } from "../../core/errors.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const ERRORS_URL = "https://errors.quire.example/v1";
+/** Where the service's Problems point: the shared service sets an errors site of its own (QUIRE_ERRORS_URL). */
+let ERRORS_URL = "";
 
 let svc: Service;
 let port = 0;
 let auth: Record<string, string>;
 
 before(async () => {
-  svc = await startService({ QUIRE_ERRORS_URL: ERRORS_URL, QUIRE_DIRECT_WAIT_MS: "20000" });
+  svc = await sharedService();
+  ERRORS_URL = svc.errorsUrl;
   port = Number(new URL(svc.origin).port);
   auth = { Authorization: `Bearer ${svc.key}` };
 });

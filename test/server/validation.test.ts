@@ -17,7 +17,7 @@ let errorsUrl: string;
 
 before(async () => {
   svc = await sharedService();
-  errorsUrl = `${svc.origin}/errors`;
+  errorsUrl = svc.errorsUrl;
 });
 after(async () => {
   await svc?.stop();

@@ -58,6 +58,8 @@ export interface Service {
   /** SIGKILL: no shutdown code runs, as in a crash. */
   readonly kill: () => Promise<void>;
   readonly restart: (env?: Record<string, string>) => Promise<void>;
+  /** Where its Problems' `type` points (QUIRE_ERRORS_URL, else the service's own /errors). */
+  readonly errorsUrl: string;
   /** The settings it was started with (what `cli` runs with). */
   readonly env: Readonly<Record<string, string>>;
   readonly cli: (...args: string[]) => Promise<unknown>;
@@ -150,6 +152,7 @@ export const startService = async (env: Record<string, string> = {}, options: { 
       await exited("SIGTERM");
       await launch(extra);
     },
+    errorsUrl: baseEnv.QUIRE_ERRORS_URL || `${origin}/errors`,
     env: baseEnv,
     cli: (...args) => runCli(baseEnv, args),
   };

@@ -15,8 +15,15 @@ import { newKey, runCli, startService, type Service } from "./service.ts";
 import { withStore } from "./store.ts";
 import { ensureApiKeys } from "../../core/auth/tenancy.ts";
 
-/** The shared service's settings beyond startService's own: URLs on loopback may be fetched, and no model is set. */
-export const SHARED_ENV: Readonly<Record<string, string>> = { QUIRE_ALLOW_PRIVATE_URLS: "1", QUIRE_MODEL_BASE_URL: "" };
+/**
+ * The shared service's settings beyond startService's own: URLs on loopback may be fetched, no model is set, and its
+ * Problems' `type` points at an errors site of its own (the errors tests check the setting is followed).
+ */
+export const SHARED_ENV: Readonly<Record<string, string>> = {
+  QUIRE_ALLOW_PRIVATE_URLS: "1",
+  QUIRE_MODEL_BASE_URL: "",
+  QUIRE_ERRORS_URL: "https://errors.quire.example/v1",
+};
 
 /** What scripts/test.ts writes into QUIRE_TEST_SHARED_SERVICE. */
 export interface SharedPlace {
@@ -58,6 +65,7 @@ export const sharedService = async (): Promise<Service> => {
     stop: async () => undefined,
     kill: refuse("kill"),
     restart: refuse("restart"),
+    errorsUrl: place.env.QUIRE_ERRORS_URL || `${place.origin}/errors`,
     env: place.env,
     cli: (...args) => runCli(place.env, args),
   };
