@@ -2,6 +2,10 @@
  * A document's life after creation: versions saved by hand, deletion, the end of retention (the sweeper run from
  * the command line at a later time), cancel, and a worker killed mid-job. Every job is slowed by
  * QUIRE_RENDER_DELAY_MS so a running document can be canceled or interrupted.
+ *
+ * This service keeps the default URL rule (QUIRE_ALLOW_PRIVATE_URLS unset), so the webhook endpoints' rule is
+ * tested here too: webhooks.test.ts's service allows loopback for its receivers, and a service of its own for that
+ * one test cost a start.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -198,6 +202,22 @@ describe("cancel", () => {
     const events = await readEvents(svc.client, ready.id);
     assert.equal(events.events.at(-1)!.type, "document.ready");
     assert.equal(events.events.filter((e) => e.type === "document.canceled").length, 0);
+  });
+});
+
+describe("the webhook URL rule without QUIRE_ALLOW_PRIVATE_URLS", () => {
+  test("only https on a public address: http, loopback, private, link-local and localhost are 422 at /url", async () => {
+    const refused = ["http://203.0.114.5/hook", "http://127.0.0.1:8080/hook", "https://127.0.0.1/hook", "https://10.0.0.7/hook", "https://169.254.169.254/", "https://[::1]/", "https://localhost/hook"];
+    for (const url of refused) {
+      const { error, response } = await svc.client.POST("/webhook-endpoints", { body: { url } });
+      assert.equal(response.status, 422, url);
+      assert.deepEqual((error as Problem).errors?.map((e) => e.path), ["/url"], url);
+    }
+    const { data, response } = await svc.client.POST("/webhook-endpoints", { body: { url: "https://203.0.114.5/hook" } });
+    assert.equal(response.status, 201);
+    assert.equal(data!.url, "https://203.0.114.5/hook");
+    // Nothing here makes a document.ready for it to be called with; deleted all the same.
+    assert.equal((await svc.client.DELETE("/webhook-endpoints/{id}", { params: { path: { id: data!.id } } })).response.status, 200);
   });
 });
 
