@@ -20,7 +20,7 @@ const ROOT = resolve(import.meta.dirname, "..");
  * What could differ between the two stores is tested where it lives: the store-level contract tests (documents and
  * their jobs, events, outputs, keys and retention; jobs' recovery; keys and sessions; webhook deliveries; rate
  * limits; artifacts' records), each on a fresh database of the run's cluster, and the service on PostgreSQL with two
- * instances sharing one database (test/server/postgres*.test.ts). The HTTP suites run once, on SQLite: the edge asks
+ * instances sharing one database (test/server/postgres.test.ts). The HTTP suites run once, on SQLite: the edge asks
  * the same store functions whichever store is behind them (scripts/check-edge-sql.ts keeps it so).
  */
 const STORE_TESTS = [
@@ -36,8 +36,8 @@ const STORE_TESTS = [
     .map((f) => `test/core/artifacts/${f}`),
 ];
 
-/** The service on PostgreSQL, two instances and one; the slowest files, so they start first. */
-const SERVICE_TESTS = ["test/server/postgres-instances.test.ts", "test/server/postgres.test.ts"];
+/** The service on PostgreSQL, one instance and then two; the slowest file, so it starts first. */
+const SERVICE_TESTS = ["test/server/postgres.test.ts"];
 
 const defaultFiles = () => [...SERVICE_TESTS, ...STORE_TESTS.sort()];
 
