@@ -29,14 +29,15 @@ export const freePort = () =>
     srv.on("error", rej);
   });
 
-/** `quire …` (cli/quire.ts) on the service's store and settings; its JSON answer. */
-export const runCli = async (env: Record<string, string>, args: string[]): Promise<unknown> => {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "cli/quire.ts", ...args], { cwd: ROOT, env });
-  return JSON.parse(stdout);
-};
-
 /** Once per test process: every service it starts runs the same build. */
 let built: Promise<boolean> | undefined;
+
+/** `quire …` (cli/quire.ts, built with the service) on the service's store and settings; its JSON answer. */
+export const runCli = async (env: Record<string, string>, args: string[]): Promise<unknown> => {
+  await (built ??= buildService());
+  const { stdout } = await run(process.execPath, ["dist/cli.mjs", ...args], { cwd: ROOT, env });
+  return JSON.parse(stdout);
+};
 
 export const newKey = (region = "eu") => `ak_${region}_${randomBytes(18).toString("base64url")}`;
 
