@@ -9,10 +9,10 @@
  * Files named on the command line replace the default selection (`npm run test:postgres -- test/server/files.test.ts`).
  * Where PostgreSQL is not installed, the run says so and passes, as test/server/postgres.test.ts does.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { postgresAvailable, startCluster, type Cluster } from "../test/support/postgres.ts";
+import { runTestFiles } from "./run-tests.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -49,28 +49,8 @@ const main = async (): Promise<number> => {
   const files = process.argv.length > 2 ? process.argv.slice(2) : defaultFiles();
   // Three test files at once, two services sharing a database among them (pools, worker threads, listeners): more than the default 100.
   const cluster: Cluster = await startCluster({ settings: ["max_connections=400"] });
-  let child: ChildProcess | undefined;
-  let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= cluster.stop());
-  const interrupted = (signal: NodeJS.Signals) => {
-    // The terminal sent the signal to the test processes too; wait for them before removing their databases.
-    child?.kill(signal);
-    void (child ? new Promise((r) => child!.once("exit", r)) : Promise.resolve()).then(stop).then(() => process.exit(130));
-  };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
-  try {
-    console.log(`# the suites on PostgreSQL (cluster on port ${cluster.port}): ${files.length} files`);
-    child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=3", ...files], {
-      cwd: ROOT,
-      stdio: "inherit",
-      env: { ...process.env, QUIRE_TEST_DATABASE: "postgres", QUIRE_TEST_PG_URL: `postgres://quire@127.0.0.1:${cluster.port}/postgres` },
-    });
-    const code = await new Promise<number>((r) => child!.once("exit", (c, signal) => r(c ?? (signal ? 1 : 0))));
-    return code;
-  } finally {
-    await stop();
-  }
+  console.log(`# the suites on PostgreSQL (cluster on port ${cluster.port}): ${files.length} files`);
+  return runTestFiles(files, { QUIRE_TEST_DATABASE: "postgres", QUIRE_TEST_PG_URL: `postgres://quire@127.0.0.1:${cluster.port}/postgres` }, cluster.stop);
 };
 
 process.exitCode = await main();

@@ -6,11 +6,11 @@
  *
  * Files named on the command line replace the default selection (`npm test -- test/server/formats.test.ts`).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { buildService } from "./build.ts";
+import { runTestFiles } from "./run-tests.ts";
 import { startService, type Service } from "../test/support/service.ts";
 import { SHARED_ENV, SHARED_VARIABLE, type SharedPlace } from "../test/support/shared-service.ts";
 
@@ -35,28 +35,19 @@ const main = async (): Promise<number> => {
   const logDir = mkdtempSync(join(tmpdir(), "quire-shared-"));
   const logFile = join(logDir, "service.log");
   let shared: Service | undefined;
-  let child: ChildProcess | undefined;
-  let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= (shared?.stop() ?? Promise.resolve()).then(() => rmSync(logDir, { recursive: true, force: true })));
-  const interrupted = (signal: NodeJS.Signals) => {
-    child?.kill(signal);
-    void (child ? new Promise((r) => child!.once("exit", r)) : Promise.resolve()).then(stop).then(() => process.exit(130));
+  const release = async () => {
+    await shared?.stop();
+    rmSync(logDir, { recursive: true, force: true });
   };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
   try {
     shared = await startService({ ...SHARED_ENV }, { logFile });
-    const place: SharedPlace = { origin: shared.origin, dataDir: shared.dataDir, databaseUrl: shared.databaseUrl, logFile, env: shared.env };
-    child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=3", ...files], {
-      cwd: ROOT,
-      stdio: "inherit",
-      // One LibreOffice for each file that converts (renderers/libreoffice/pool.ts), unless the run says otherwise.
-      env: { QUIRE_CONVERTERS: "1", ...process.env, [SHARED_VARIABLE]: JSON.stringify(place) },
-    });
-    return await new Promise<number>((r) => child!.once("exit", (code, signal) => r(code ?? (signal ? 1 : 0))));
-  } finally {
-    await stop();
+  } catch (error) {
+    await release();
+    throw error;
   }
+  const place: SharedPlace = { origin: shared.origin, dataDir: shared.dataDir, databaseUrl: shared.databaseUrl, logFile, env: shared.env };
+  // One LibreOffice for each file that converts (renderers/libreoffice/pool.ts), unless the run says otherwise.
+  return runTestFiles(files, { QUIRE_CONVERTERS: process.env.QUIRE_CONVERTERS ?? "1", [SHARED_VARIABLE]: JSON.stringify(place) }, release);
 };
 
 process.exitCode = await main();
