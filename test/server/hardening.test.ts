@@ -485,6 +485,14 @@ describe("request headers", () => {
 });
 
 describe("body reads (pumpBody, readBody) on a fake request", () => {
+  // The reads' idle timers are unref'd, as a server's should be; with no service process of the file's own holding
+  // the event loop, the test holds it while they wait.
+  let hold: NodeJS.Timeout;
+  before(() => {
+    hold = setInterval(() => undefined, 1_000);
+  });
+  after(() => clearInterval(hold));
+
   /** A stand-in for HyperExpress's Request: a stream with headers and `received`. */
   const fakeRequest = (headers: Record<string, string>) => Object.assign(new PassThrough(), { headers, received: false }) as unknown as Request & PassThrough;
 
