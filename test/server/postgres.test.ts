@@ -154,6 +154,24 @@ describe("the service on PostgreSQL", { skip }, () => {
   });
 });
 
+/**
+ * Background documents sent to `a` (which renders slowly) until it runs one of them: its instance's owner and that
+ * document. `b` may take some of them meanwhile.
+ */
+const slowJobOnA = async (title: string): Promise<{ owner: string; taken: string }> => {
+  const [owner] = (await db("instances").orderBy("started_at", "desc")).map((r: { owner: string }) => r.owner);
+  const ids: string[] = [];
+  let taken: string | undefined;
+  for (let i = 0; i < 20 && !taken; i += 1) {
+    const { data } = await a.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# ${title} ${i}\n\nText.` } } as never });
+    ids.push((data as Doc).id);
+    await new Promise((r) => setTimeout(r, 300));
+    taken = (await db("jobs").whereIn("document_id", ids).andWhere({ state: "running", owner }).first())?.document_id;
+  }
+  assert.ok(taken, "the slow instance took a job");
+  return { owner: owner!, taken };
+};
+
 describe("two instances on one PostgreSQL", { skip }, () => {
   before(async () => {
     b = await startService(env);
@@ -257,16 +275,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
   // `a` renders slowly from here on, for this test and the next; it is killed at the end of the next.
   test("a document's stream on one instance ends with the final event made on the other, also when the notice of it is lost", async () => {
     await a.restart({ QUIRE_RENDER_DELAY_MS: "15000" });
-    const [owner] = (await db("instances").orderBy("started_at", "desc")).map((r: { owner: string }) => r.owner);
-    const ids: string[] = [];
-    let taken: string | undefined;
-    for (let i = 0; i < 20 && !taken; i += 1) {
-      const { data } = await a.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Watched ${i}\n\nText.` } } as never });
-      ids.push((data as Doc).id);
-      await new Promise((r) => setTimeout(r, 300));
-      taken = (await db("jobs").whereIn("document_id", ids).andWhere({ state: "running", owner }).first())?.document_id;
-    }
-    assert.ok(taken, "the slow instance took a job");
+    const { taken } = await slowJobOnA("Watched");
     const reading = readEvents(b.client, taken);
     await new Promise((r) => setTimeout(r, 300));
     // The final event is made on `a` while no instance listens: `b` never hears of it.
@@ -281,16 +290,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
 
   test("an instance killed mid-job: the other takes its documents over and finishes them", async () => {
     // `a` still renders slowly from the test before: no restart.
-    const [owner] = (await db("instances").orderBy("started_at", "desc")).map((r: { owner: string }) => r.owner);
-    const ids: string[] = [];
-    let taken: string | undefined;
-    for (let i = 0; i < 20 && !taken; i += 1) {
-      const { data } = await a.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Slow ${i}\n\nText.` } } as never });
-      ids.push((data as Doc).id);
-      await new Promise((r) => setTimeout(r, 300));
-      taken = (await db("jobs").whereIn("document_id", ids).andWhere({ state: "running", owner }).first())?.document_id;
-    }
-    assert.ok(taken, "the slow instance took a job");
+    const { owner, taken } = await slowJobOnA("Slow");
     await a.kill();
     const done = await waitFor(b.client, taken, undefined, 60_000);
     assert.equal(done.status, "ready");
@@ -303,16 +303,7 @@ describe("two instances on one PostgreSQL", { skip }, () => {
 
   test("an instance stopped mid-job (SIGTERM): /readyz answers 503 at once, and the other finishes the document it handed back", async () => {
     await a.restart({ QUIRE_RENDER_DELAY_MS: "15000", QUIRE_SHUTDOWN_GRACE_MS: "3000" });
-    const [owner] = (await db("instances").orderBy("started_at", "desc")).map((r: { owner: string }) => r.owner);
-    const ids: string[] = [];
-    let taken: string | undefined;
-    for (let i = 0; i < 20 && !taken; i += 1) {
-      const { data } = await a.client.POST("/documents", { body: { format: "docx", background: true, content: { markdown: `# Stopped ${i}\n\nText.` } } as never });
-      ids.push((data as Doc).id);
-      await new Promise((r) => setTimeout(r, 300));
-      taken = (await db("jobs").whereIn("document_id", ids).andWhere({ state: "running", owner }).first())?.document_id;
-    }
-    assert.ok(taken, "the slow instance took a job");
+    const { owner, taken } = await slowJobOnA("Stopped");
     process.kill(a.pid, "SIGTERM");
     const readyz = () => fetch(`${a.origin}/readyz`).catch((error) => assert.fail(`${error.cause ?? error}; the instance said:\n${a.logs().slice(-3000)}`));
     let ready = await readyz();

@@ -9,7 +9,11 @@
  */
 import { randomBytes } from "node:crypto";
 import knexFactory, { type Knex } from "knex";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { connectDatabase, openDatabase } from "../../core/store/db.ts";
+import { fastReader } from "../../core/store/fast-reads.ts";
 
 const adminUrl = process.env.QUIRE_TEST_DATABASE === "postgres" ? process.env.QUIRE_TEST_PG_URL : undefined;
 if (process.env.QUIRE_TEST_DATABASE === "postgres" && !adminUrl) throw new Error("QUIRE_TEST_DATABASE=postgres needs QUIRE_TEST_PG_URL (run the suites through scripts/test-postgres.ts)");
@@ -53,4 +57,31 @@ export const withStore = async <T>(svc: StoreOf, fn: (db: Knex) => Promise<T>): 
   } finally {
     await db.destroy();
   }
+};
+
+export interface TestStore {
+  /** The service's own way in: knex plus, on SQLite, the prepared-statement reader. */
+  readonly db: Knex & { readonly url?: string };
+  /** A second connection to the same store with knex alone (another process, or the PostgreSQL path). */
+  readonly plain: Knex;
+  readonly dir: string;
+  readonly close: () => Promise<void>;
+}
+
+/** A fresh store in a temporary directory, opened as the service opens it and once more with knex alone. */
+export const openTestStore = async (label = "store"): Promise<TestStore> => {
+  const dir = await mkdtemp(join(tmpdir(), `quire-${label}-`));
+  const db = await openTestDatabase(dir);
+  const plain = connectDatabase({ dataDir: dir, databaseUrl: db.url });
+  return {
+    db,
+    plain,
+    dir,
+    close: async () => {
+      fastReader(db)?.close();
+      await db.destroy();
+      await plain.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 };

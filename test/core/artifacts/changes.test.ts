@@ -6,7 +6,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { changesAfter, logHorizon, pruneChanges } from "../../../core/artifacts/changes.ts";
 import { deleteRecord, putRecord } from "../../../core/artifacts/store.ts";
-import { openTestStore, seedDocument, type TestStore } from "./support.ts";
+import { seedDocument } from "./support.ts";
+import { openTestStore, type TestStore } from "../../support/store.ts";
 
 let store: TestStore;
 before(async () => {

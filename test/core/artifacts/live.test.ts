@@ -7,7 +7,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { announceGone, makeArtifactLive, type LiveEvent } from "../../../core/artifacts/live.ts";
 import { putRecord } from "../../../core/artifacts/store.ts";
-import { openTestStore, seedDocument, type TestStore } from "./support.ts";
+import { seedDocument } from "./support.ts";
+import { openTestStore, type TestStore } from "../../support/store.ts";
 
 let store: TestStore;
 before(async () => {

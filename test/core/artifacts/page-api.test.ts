@@ -17,7 +17,8 @@ import { artifactSlug, signArtifactToken } from "../../../core/artifacts/token.t
 import { deleteArtifactData, putRecord } from "../../../core/artifacts/store.ts";
 import { pruneChanges } from "../../../core/artifacts/changes.ts";
 import { MAX_RECORDS } from "../../../core/artifacts/names.ts";
-import { fillRecords, openTestStore, seedDocument, type TestStore } from "./support.ts";
+import { fillRecords, seedDocument } from "./support.ts";
+import { openTestStore, type TestStore } from "../../support/store.ts";
 
 const SECRET = "page-api-test-secret";
 const T0 = Date.UTC(2030, 0, 1);

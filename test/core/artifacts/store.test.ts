@@ -26,7 +26,8 @@ import { changesAfter } from "../../../core/artifacts/changes.ts";
 import { makeArtifactLive, type LiveEvent } from "../../../core/artifacts/live.ts";
 import { deleteContent } from "../../../core/documents/content.ts";
 import { localBlobStore } from "../../../core/services/blobs.ts";
-import { fillRecords, openTestStore, seedDocument, type TestStore } from "./support.ts";
+import { fillRecords, seedDocument } from "./support.ts";
+import { openTestStore, type TestStore } from "../../support/store.ts";
 
 let store: TestStore;
 before(async () => {

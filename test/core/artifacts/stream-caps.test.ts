@@ -13,7 +13,8 @@ import { freePort } from "../../support/service.ts";
 import { MAX_STREAMS, MAX_STREAMS_PER_ARTIFACT, STREAM_RETRY_AFTER_S, makeArtifactLive } from "../../../core/artifacts/live.ts";
 import { makeArtifactRate } from "../../../core/artifacts/rate.ts";
 import { artifactSlug, signArtifactToken } from "../../../core/artifacts/token.ts";
-import { openTestStore, seedDocument, type TestStore } from "./support.ts";
+import { seedDocument } from "./support.ts";
+import { openTestStore, type TestStore } from "../../support/store.ts";
 
 const SECRET = "stream-caps-test-secret";
 

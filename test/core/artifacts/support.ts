@@ -1,43 +1,9 @@
 /**
- * What the artifact storage tests share: a fresh store (SQLite in a temporary directory, or a fresh PostgreSQL
- * database when the run is on PostgreSQL, test/support/store.ts), opened the way the service opens it (migrations,
- * and on SQLite the prepared-statement reader), and also as a plain knex connection with no such reader, which
- * takes the code path PostgreSQL takes; and an artifact document row to store data for.
+ * What the artifact storage tests share beside their store (`openTestStore`, test/support/store.ts): an artifact
+ * document row to store data for, and records filled in batches.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Knex } from "knex";
-import { connectDatabase } from "../../../core/store/db.ts";
-import { fastReader } from "../../../core/store/fast-reads.ts";
 import { newId } from "../../../core/services/ids.ts";
-import { openTestDatabase } from "../../support/store.ts";
-
-export interface TestStore {
-  /** The service's own way in: knex plus the prepared-statement reader. */
-  readonly db: Knex;
-  /** A second connection to the same store with knex alone (another process, or the PostgreSQL path). */
-  readonly plain: Knex;
-  readonly dir: string;
-  readonly close: () => Promise<void>;
-}
-
-export const openTestStore = async (): Promise<TestStore> => {
-  const dir = await mkdtemp(join(tmpdir(), "quire-artifacts-"));
-  const db = await openTestDatabase(dir);
-  const plain = connectDatabase({ dataDir: dir, databaseUrl: db.url });
-  return {
-    db,
-    plain,
-    dir,
-    close: async () => {
-      fastReader(db)?.close();
-      await db.destroy();
-      await plain.destroy();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-};
 
 /** Inserts a finished artifact document (or another format) and returns its id. */
 export const seedDocument = async (

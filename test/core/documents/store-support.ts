@@ -6,13 +6,9 @@
  * (server/start.ts: the job queue and the webhook outbox), with format plugins that are declarations only: nothing
  * is rendered here, these tests are about what the store keeps.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Knex } from "knex";
-import { openTestDatabase } from "../../support/store.ts";
-import { connectDatabase } from "../../../core/store/db.ts";
-import { fastReader } from "../../../core/store/fast-reads.ts";
+import { openTestStore } from "../../support/store.ts";
 import { loadConfig } from "../../../core/config.ts";
 import { makeBus } from "../../../core/events/bus.ts";
 import { localBlobStore } from "../../../core/services/blobs.ts";
@@ -76,9 +72,7 @@ export interface DocStore {
 }
 
 export const openDocStore = async (label: string): Promise<DocStore> => {
-  const dir = await mkdtemp(join(tmpdir(), `quire-${label}-`));
-  const db = await openTestDatabase(dir);
-  const plain = connectDatabase({ dataDir: dir, databaseUrl: db.url });
+  const { db, plain, dir, close } = await openTestStore(label);
   const { clock } = Clock.fixed(T0);
   const deps: DocDeps = {
     db,
@@ -131,12 +125,7 @@ export const openDocStore = async (label: string): Promise<DocStore> => {
     tenant,
     create,
     run,
-    close: async () => {
-      fastReader(db)?.close();
-      await db.destroy();
-      await plain.destroy();
-      await rm(dir, { recursive: true, force: true });
-    },
+    close,
   };
 };
 
