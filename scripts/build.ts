@@ -1,6 +1,7 @@
 /**
  * Builds the service into files under dist/: `server.mjs` (the process `npm start` runs), `thread.mjs` (what each
- * worker thread loads, the task table and its handler) and `cli.mjs` (the operator's `quire` command on the store). Node 20 runs TypeScript only through a loader whose
+ * worker thread loads, the task table and its handler), `cli.mjs` (the operator's `quire` command on the store) and
+ * `start.mjs` (the service's start alone, which tests run in their own process). Node 20 runs TypeScript only through a loader whose
  * hooks see every module the process imports, ours and node_modules' alike: starting the service that way cost about
  * 5.5 s of CPU in the main thread and as much again in each worker thread; the built files start in about half.
  * npm packages stay outside the files and load as Node loads them.
@@ -23,7 +24,7 @@ import { randomUUID } from "node:crypto";
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist");
 const SOURCES = ["core", "server", "plugins", "renderers", "generated", "cli"];
-const ENTRIES = { server: "server/main.ts", thread: "server/work/thread.ts", cli: "cli/quire.ts" };
+const ENTRIES = { server: "server/main.ts", thread: "server/work/thread.ts", cli: "cli/quire.ts", start: "server/start.ts" };
 
 /** The newest modification time among the sources and the package manifest. */
 const newestSource = () => {

@@ -4,15 +4,14 @@
  * saying why; once listening, the process guard (server/guard.ts) keeps it serving through errors that escape.
  */
 import { loadConfig } from "../core/config.ts";
-import { startService } from "./start.ts";
+import { startService, stderrLog } from "./start.ts";
 import { installProcessGuard } from "./guard.ts";
 
 let service: Awaited<ReturnType<typeof startService>>;
 try {
   service = await startService(loadConfig());
 } catch (error) {
-  const line = { time: new Date().toISOString(), level: "error", message: `quire did not start: ${(error as Error)?.message ?? error}`, error: String((error as Error)?.stack ?? error) };
-  process.stderr.write(`${JSON.stringify(line)}\n`);
+  stderrLog(`quire did not start: ${(error as Error)?.message ?? error}`, error);
   process.exit(1);
 }
 installProcessGuard();

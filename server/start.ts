@@ -44,10 +44,18 @@ const INSPECT_TIMEOUT_MS = 30_000;
 /** An extraction may OCR 100 scanned pages. */
 const EXTRACT_TIMEOUT_MS = 30 * 60_000;
 
-const log = (message: string, error?: unknown) => {
-  const line = { time: new Date().toISOString(), level: error ? "error" : "info", message, error: error ? String((error as Error)?.stack ?? error) : undefined };
-  process.stderr.write(`${JSON.stringify(line)}\n`);
-};
+export type Log = (message: string, error?: unknown) => void;
+
+/** One JSON line per message: what an operator's log collector reads. */
+export const logLine = (message: string, error?: unknown) =>
+  `${JSON.stringify({ time: new Date().toISOString(), level: error ? "error" : "info", message, error: error ? String((error as Error)?.stack ?? error) : undefined })}\n`;
+
+export const stderrLog: Log = (message, error) => void process.stderr.write(logLine(message, error));
+
+export interface StartOptions {
+  /** Where the service's log lines go (standard error unless told). */
+  readonly log?: Log;
+}
 
 /**
  * Links must survive restarts, so a secret made here is kept in the data directory. Instances sharing that directory
@@ -70,7 +78,8 @@ const signingSecret = (config: Config) => {
   return readFileSync(file, "utf8").trim();
 };
 
-export const startService = async (config: Config) => {
+/** Tests start it in their own process too (test/support/in-process.ts), with their own log. */
+export const startService = async (config: Config, { log = stderrLog }: StartOptions = {}) => {
   // Before anything touches the data directory: a second service on a taken port would share it and its jobs.
   if (config.port !== 0) await assertPortFree(config.port);
   const warmUp: Array<() => Promise<unknown>> = [];

@@ -10,7 +10,8 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { startModelServer, type ModelServer, type Reply } from "../support/model-server.ts";
 import { stepOf, writer } from "../support/writer-script.ts";
 import { formatPlugins } from "../../plugins/index.ts";
@@ -25,7 +26,7 @@ let dir: string;
 let plan: () => Reply = () => ({ json: { understood: false, reason: "no plan", track_changes: false, edits: [] } });
 before(async () => {
   model = await startModelServer(async (req, i) => (stepOf(req) === "edit" ? plan() : writer()(req, i)));
-  svc = await startService({ QUIRE_MODEL_BASE_URL: model.url, QUIRE_MODEL_WRITER: "m-writer", QUIRE_MODEL_FAST: "m-fast", QUIRE_MODEL_BEST: "m-best" });
+  svc = await startInProcess({ QUIRE_MODEL_BASE_URL: model.url, QUIRE_MODEL_WRITER: "m-writer", QUIRE_MODEL_FAST: "m-fast", QUIRE_MODEL_BEST: "m-best" });
   dir = await mkdtemp(join(tmpdir(), "quire-cli-"));
   await writeFile(join(dir, "memo.md"), MEMO);
 });

@@ -16,7 +16,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { startModelServer, type ModelServer, type Reply } from "../support/model-server.ts";
 import { stepOf } from "../support/writer-script.ts";
 import { onOrigin } from "../support/origin.ts";
@@ -137,7 +138,7 @@ before(async () => {
   });
   // A direct wait of one second: a small file's extraction is answered at once, a long read (seconds) answers 202 and
   // is collected with GET /extract/{id}. The tools make documents in background mode, which the wait does not touch.
-  svc = await startService({
+  svc = await startInProcess({
     QUIRE_MODEL_BASE_URL: model.url,
     QUIRE_MODEL_WRITER: "m-writer",
     QUIRE_MODEL_FAST: "m-fast",

@@ -7,7 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { startModelServer, type ChatRequest, type ModelServer, type Reply } from "../support/model-server.ts";
 import { outline, understanding, writer } from "../support/writer-script.ts";
 import { docxText, download, readEvents, type Doc } from "../support/documents.ts";
@@ -75,7 +76,7 @@ before(async () => {
     part: (heading) => ({ text: PARTS[heading] ?? `## ${heading}\n\nText.` }),
   });
   model = await startModelServer(async (req, i) => checks(req) ?? write(req, i));
-  svc = await startService({ QUIRE_MODEL_BASE_URL: model.url, QUIRE_MODEL_WRITER: "m-writer", QUIRE_MODEL_JUDGE: "m-judge", QUIRE_MODEL_READER: "m-reader" });
+  svc = await startInProcess({ QUIRE_MODEL_BASE_URL: model.url, QUIRE_MODEL_WRITER: "m-writer", QUIRE_MODEL_JUDGE: "m-judge", QUIRE_MODEL_READER: "m-reader" });
 });
 
 after(async () => {

@@ -12,7 +12,8 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { unzipSync, strFromU8 } from "fflate";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { startModelServer, type ModelServer, type Reply } from "../support/model-server.ts";
 import { stepOf } from "../support/writer-script.ts";
 import { download, readEvents, waitFor, type Doc } from "../support/documents.ts";
@@ -34,7 +35,7 @@ const planOf = (edits: Array<Record<string, unknown>>, track = false): Reply => 
 
 before(async () => {
   model = await startModelServer(async (req) => (stepOf(req) === "edit" ? plan(req.lastUser) : { status: 400, body: { error: { message: "not scripted" } } }));
-  svc = await startService({ QUIRE_MODEL_BASE_URL: model.url, QUIRE_MODEL_WRITER: "m-writer", QUIRE_MODEL_FAST: "m-fast", QUIRE_MODEL_BEST: "m-best" });
+  svc = await startInProcess({ QUIRE_MODEL_BASE_URL: model.url, QUIRE_MODEL_WRITER: "m-writer", QUIRE_MODEL_FAST: "m-fast", QUIRE_MODEL_BEST: "m-best" });
 });
 
 after(async () => {

@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { startModelServer, type ModelServer, type Reply } from "../support/model-server.ts";
 import { understanding, writer, stepOf } from "../support/writer-script.ts";
 import { readEvents, waitFor, type Doc } from "../support/documents.ts";
@@ -16,7 +17,7 @@ let model: ModelServer;
 
 before(async () => {
   model = await startModelServer(writer(), { llamaCpp: true, cutAtLimit: true });
-  svc = await startService({
+  svc = await startInProcess({
     QUIRE_MODEL_BASE_URL: model.url,
     QUIRE_MODEL_WRITER: "m-local",
     QUIRE_MODEL_JUDGE: "m-judge",

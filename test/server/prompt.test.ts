@@ -9,7 +9,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { unzipSync, strFromU8 } from "fflate";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { withStore } from "../support/store.ts";
 import { startModelServer, type ChatRequest, type ModelServer, type Reply } from "../support/model-server.ts";
 import { outline, understanding, writer, stepOf, partHeading } from "../support/writer-script.ts";
@@ -25,7 +26,7 @@ let model: ModelServer;
 
 before(async () => {
   model = await startModelServer(writer());
-  svc = await startService({
+  svc = await startInProcess({
     QUIRE_MODEL_BASE_URL: model.url,
     QUIRE_MODEL_FAST: "m-fast",
     QUIRE_MODEL_WRITER: "m-writer",
@@ -324,7 +325,7 @@ describe("endpoints without structured outputs", () => {
   let svc2: Service;
   before(async () => {
     plain = await startModelServer(writer(), { jsonSchema: false });
-    svc2 = await startService({ QUIRE_MODEL_BASE_URL: plain.url, QUIRE_MODEL_WRITER: "local-model" });
+    svc2 = await startInProcess({ QUIRE_MODEL_BASE_URL: plain.url, QUIRE_MODEL_WRITER: "local-model" });
   });
   after(async () => {
     await svc2?.stop();

@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { docxText, download, type Doc } from "../support/documents.ts";
 import { png } from "../support/pictures.ts";
 import { openverseSearch } from "../../renderers/openverse/index.ts";
@@ -41,7 +42,7 @@ before(async () => {
   });
   await new Promise<void>((r) => web.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(web.address() as { port: number }).port}`;
-  svc = await startService({ QUIRE_IMAGE_SEARCH_URL: `${base}/v1/images/`, QUIRE_ALLOW_PRIVATE_URLS: "1" });
+  svc = await startInProcess({ QUIRE_IMAGE_SEARCH_URL: `${base}/v1/images/`, QUIRE_ALLOW_PRIVATE_URLS: "1" });
 });
 
 after(async () => {

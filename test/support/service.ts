@@ -31,10 +31,11 @@ export const freePort = () =>
 
 /** Once per test process: every service it starts runs the same build. */
 let built: Promise<boolean> | undefined;
+export const ensureBuilt = () => (built ??= buildService());
 
 /** `quire …` (cli/quire.ts, built with the service) on the service's store and settings; its JSON answer. */
 export const runCli = async (env: Record<string, string>, args: string[]): Promise<unknown> => {
-  await (built ??= buildService());
+  await ensureBuilt();
   const { stdout } = await run(process.execPath, ["dist/cli.mjs", ...args], { cwd: ROOT, env });
   return JSON.parse(stdout);
 };
@@ -66,8 +67,8 @@ export interface Service {
   readonly cli: (...args: string[]) => Promise<unknown>;
 }
 
-/** `logFile`: the service's output is also appended there, for test processes that share it (support/shared-service.ts). */
-export const startService = async (env: Record<string, string> = {}, options: { logFile?: string } = {}): Promise<Service> => {
+/** A test service's place and settings: a fresh data directory, a free loopback port, two organizations' keys. */
+export const servicePlace = async (env: Record<string, string>) => {
   const dataDir = await mkdtemp(join(tmpdir(), "quire-test-"));
   const port = await freePort();
   const key = newKey();
@@ -75,7 +76,7 @@ export const startService = async (env: Record<string, string> = {}, options: { 
   const origin = `http://127.0.0.1:${port}`;
   // A test that names its own database (two instances on one) keeps it; otherwise the run's store decides.
   const databaseUrl = env.QUIRE_DATABASE_URL ?? (await freshDatabaseUrl());
-  const baseEnv: Record<string, string> = {
+  const settings: Record<string, string> = {
     ...(process.env as Record<string, string>),
     QUIRE_PORT: String(port),
     QUIRE_PUBLIC_URL: origin,
@@ -93,9 +94,15 @@ export const startService = async (env: Record<string, string> = {}, options: { 
     ...(databaseUrl ? { QUIRE_DATABASE_URL: databaseUrl, QUIRE_INSTANCE_STALE_MS: "1500" } : {}),
     ...env,
   };
+  return { dataDir, key, otherKey, origin, databaseUrl, settings };
+};
+
+/** `logFile`: the service's output is also appended there, for test processes that share it (support/shared-service.ts). */
+export const startService = async (env: Record<string, string> = {}, options: { logFile?: string } = {}): Promise<Service> => {
+  const { dataDir, key, otherKey, origin, databaseUrl, settings: baseEnv } = await servicePlace(env);
   let child: ChildProcess | null = null;
   let output = "";
-  await (built ??= buildService());
+  await ensureBuilt();
   const launch = async (extra: Record<string, string> = {}) => {
     child = spawn(process.execPath, ["dist/server.mjs"], { cwd: ROOT, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
     const keep = (d: Buffer) => {
