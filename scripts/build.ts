@@ -17,7 +17,7 @@
 import { build, type Plugin } from "esbuild";
 import { readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { randomUUID } from "node:crypto";
 
@@ -26,8 +26,8 @@ const OUT = join(ROOT, "dist");
 const SOURCES = ["core", "server", "plugins", "renderers", "generated", "cli"];
 const ENTRIES = { server: "server/main.ts", thread: "server/work/thread.ts", cli: "cli/quire.ts", start: "server/start.ts" };
 
-/** The newest modification time among the sources and the package manifest. */
-const newestSource = () => {
+/** The newest modification time among the sources (or the folders given) and the package manifest. */
+export const newestSource = (sources: readonly string[] = SOURCES) => {
   let newest = statSync(join(ROOT, "package.json")).mtimeMs;
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -36,7 +36,7 @@ const newestSource = () => {
       else newest = Math.max(newest, statSync(path).mtimeMs);
     }
   };
-  for (const dir of SOURCES) walk(join(ROOT, dir));
+  for (const dir of sources) walk(join(ROOT, dir));
   return newest;
 };
 
@@ -48,15 +48,16 @@ const builtAt = () => {
   }
 };
 
-/** Each module keeps its own URL, not the bundle's, for the files it reads beside it. */
-const ownUrl: Plugin = {
+/** Each module keeps its own URL, folder and name, not the bundle's, for the files it reads beside it. */
+export const ownUrl: Plugin = {
   name: "own-import-meta-url",
   setup(b) {
     b.onLoad({ filter: /\.(ts|mts|mjs|js)$/ }, async (args) => {
       if (args.path.includes("node_modules")) return undefined;
       const text = await readFile(args.path, "utf8");
-      if (!text.includes("import.meta.url")) return undefined;
-      const contents = text.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
+      if (!text.includes("import.meta.")) return undefined;
+      const own = { url: pathToFileURL(args.path).href, dirname: dirname(args.path), filename: args.path };
+      const contents = text.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_, name: keyof typeof own) => JSON.stringify(own[name]));
       return { contents, loader: args.path.endsWith("ts") ? "ts" : "js" };
     });
   },

@@ -1,11 +1,12 @@
 /**
  * What the two test passes share (scripts/test.ts on SQLite, scripts/test-postgres.ts): `node --test` over the files,
- * three at a time, with the pass's environment, and the pass's resources released after it, also when the run is
+ * built (scripts/build-tests.ts), three at a time, with the pass's environment, and the pass's resources released after it, also when the run is
  * interrupted: the terminal sends the signal to the test processes too, so they are waited for before what they use
  * (a shared service, a database cluster) goes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
+import { buildTests } from "./build-tests.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -21,7 +22,9 @@ export const runTestFiles = async (files: readonly string[], env: Record<string,
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);
   try {
-    child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=3", ...files], { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
+    // The files run built (scripts/build-tests.ts): no TypeScript loader in the test processes.
+    const builtOf = await buildTests();
+    child = spawn(process.execPath, ["--test", "--test-concurrency=3", ...files.map(builtOf)], { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
     return await new Promise<number>((r) => child!.once("exit", (code, signal) => r(code ?? (signal ? 1 : 0))));
   } finally {
     await once();
