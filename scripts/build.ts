@@ -1,7 +1,8 @@
 /**
  * Builds the service into files under dist/: `server.mjs` (the process `npm start` runs), `thread.mjs` (what each
  * worker thread loads, the task table and its handler), `cli.mjs` (the operator's `quire` command on the store) and
- * `start.mjs` (the service's start alone, which tests run in their own process). Node 20 runs TypeScript only through a loader whose
+ * `start.mjs` (the service's start alone, which tests run in their own process), and the client package's command
+ * line and MCP server under `client/`. Node 20 runs TypeScript only through a loader whose
  * hooks see every module the process imports, ours and node_modules' alike: starting the service that way cost about
  * 5.5 s of CPU in the main thread and as much again in each worker thread; the built files start in about half.
  * npm packages stay outside the files and load as Node loads them.
@@ -15,7 +16,7 @@
  * the TypeScript (not on by default: it costs a third of a second in every thread).
  */
 import { build, type Plugin } from "esbuild";
-import { readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -23,8 +24,17 @@ import { randomUUID } from "node:crypto";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist");
-const SOURCES = ["core", "server", "plugins", "renderers", "generated", "cli"];
-const ENTRIES = { server: "server/main.ts", thread: "server/work/thread.ts", cli: "cli/quire.ts", start: "server/start.ts" };
+const SOURCES = ["core", "server", "plugins", "renderers", "generated", "cli", "clients/typescript/src"];
+const ENTRIES = {
+  server: "server/main.ts",
+  thread: "server/work/thread.ts",
+  cli: "cli/quire.ts",
+  start: "server/start.ts",
+  // The client package's command line and MCP server, as the tests run them many times (the package's own launchers
+  // in bin/ run its source through a loader, a second of CPU each time, and are tested once each).
+  "client/quire": "clients/typescript/src/cli/main.ts",
+  "client/quire-mcp": "clients/typescript/src/mcp/main.ts",
+};
 
 /** The newest modification time among the sources (or the folders given) and the package manifest. */
 export const newestSource = (sources: readonly string[] = SOURCES) => {
@@ -84,6 +94,7 @@ export const buildService = async ({ force = false }: { force?: boolean } = {}):
     // The service's threads load the thread module built beside it (server/start.ts).
     define: { "process.env.QUIRE_BUILT_THREAD": JSON.stringify(pathToFileURL(join(OUT, "thread.mjs")).href) },
   });
+  mkdirSync(join(OUT, "client"), { recursive: true });
   for (const name of Object.keys(ENTRIES)) {
     renameSync(join(staging, `${name}.mjs.map`), join(OUT, `${name}.mjs.map`));
     renameSync(join(staging, `${name}.mjs`), join(OUT, `${name}.mjs`));

@@ -1,5 +1,5 @@
 /**
- * The `quire` command line (clients/typescript/bin/quire.js) against the real service: a Markdown file made into
+ * The `quire` command line (clients/typescript/src/cli, built; its launcher bin/quire.js once) against the real service: a Markdown file made into
  * a .docx, a document written from a prompt and a source file, an edit, --json for scripts, extract printing the
  * Markdown of a Word file and of a PDF, an artifact opened with $BROWSER, the key and address from flags, a bad
  * key exiting 1 with the Problem's code, and usage errors exiting 2. The model is the scripted one on loopback.
@@ -18,7 +18,9 @@ import { formatPlugins } from "../../plugins/index.ts";
 import type { Document } from "../../clients/typescript/src/index.ts";
 import { docxText, MEMO } from "./support.ts";
 
-const BIN = resolve(import.meta.dirname, "../../clients/typescript/bin/quire.js");
+/** The command line as scripts/build.ts builds it from its source; the package's launcher runs once, below. */
+const BIN = resolve(import.meta.dirname, "../../dist/client/quire.mjs");
+const LAUNCHER = resolve(import.meta.dirname, "../../clients/typescript/bin/quire.js");
 
 let svc: Service;
 let model: ModelServer;
@@ -37,11 +39,11 @@ after(async () => {
   assert.deepEqual(model?.violations ?? [], [], "every model request was a valid OpenAI request");
 });
 
-const quire = (args: string[], env: Record<string, string> = {}) =>
+const quire = (args: string[], env: Record<string, string> = {}, bin = BIN) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [bin, ...args],
       { cwd: dir, env: { PATH: process.env.PATH ?? "", QUIRE_API_KEY: svc.key, QUIRE_BASE_URL: svc.baseUrl, ...env }, timeout: 120_000 },
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -189,6 +191,12 @@ test("an invalid request exits 1 with input_invalid and the field's pointer", as
   assert.equal(run.code, 1);
   assert.match(run.stderr, /^quire: input_invalid: /);
   assert.match(run.stderr, /\/quality: /);
+});
+
+test("the package's launcher (bin/quire.js) runs the command line", async () => {
+  const run = await quire(["extract", "out.docx"], {}, LAUNCHER);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^# Quarterly memo/m);
 });
 
 test("usage errors exit 2", async () => {

@@ -26,7 +26,8 @@ import { formatPlugins } from "../../plugins/index.ts";
 import type { Document, Extraction, Problem, Report } from "../../clients/typescript/src/types.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const MAIN = "clients/typescript/src/mcp/main.ts";
+/** The server as scripts/build.ts builds it from clients/typescript/src/mcp/main.ts; the launcher is tested on its own below. */
+const MAIN = join(ROOT, "dist/client/quire-mcp.mjs");
 const LAUNCHER = join(ROOT, "clients/typescript/bin/quire-mcp.js");
 const TOOLS = ["create_document", "review_document", "edit_document", "extract_markdown", "get_document", "get_report", "create_artifact", "read_artifact_data"];
 /** Long work renders and converts: more than the SDK's 60-second default on a busy machine. */
@@ -61,7 +62,7 @@ const stdioClient = async (): Promise<Client> => {
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ["--import", "tsx", MAIN],
+      args: [MAIN],
       cwd: ROOT,
       env: envWith({ QUIRE_API_KEY: svc.key, QUIRE_BASE_URL: svc.baseUrl }),
       stderr: "pipe",
@@ -79,7 +80,7 @@ interface HttpMcp {
 /** `quire-mcp --http --port 0` with no key of its own; resolves once it printed the address it listens on. */
 const startHttpMcp = (): Promise<HttpMcp> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN, "--http", "--port", "0"], {
+    const child = spawn(process.execPath, [MAIN, "--http", "--port", "0"], {
       cwd: ROOT,
       env: envWith({ QUIRE_BASE_URL: svc.baseUrl }),
       stdio: ["ignore", "ignore", "pipe"],
@@ -347,7 +348,7 @@ describe("canceling a call, and long reads", () => {
     proxy = await startProxy(svc.origin);
     client = new Client({ name: "quire-mcp-test", version: "1.0.0" });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", MAIN], cwd: ROOT, env: envWith({ QUIRE_API_KEY: svc.key, QUIRE_BASE_URL: proxy.baseUrl }), stderr: "pipe" }),
+      new StdioClientTransport({ command: process.execPath, args: [MAIN], cwd: ROOT, env: envWith({ QUIRE_API_KEY: svc.key, QUIRE_BASE_URL: proxy.baseUrl }), stderr: "pipe" }),
     );
   });
   after(async () => {
@@ -468,7 +469,7 @@ describe("starting by command", () => {
   });
 
   test("without a key the stdio server refuses to start, saying why", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN], { cwd: ROOT, env: envWith({}), stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: envWith({}), stdio: ["pipe", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
     const code = await new Promise<number | null>((done) => child.once("exit", done));
