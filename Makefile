@@ -14,8 +14,8 @@ check-generated:
 	npm run generate -- --check
 
 # The type check, the import boundaries and the PostgreSQL pass run beside the SQLite suites (which leave a core idle
-# while they wait on services); any of them failing fails the target. The slowest test files (the services, the review
-# corpus) start first so no long file is left running alone at the end. Every suite runs on SQLite; the store's
+# while they wait on services); any of them failing fails the target. The longest test files (as the last run measured
+# them) start first so no long file is left running alone at the end. Every suite runs on SQLite; the store's
 # contract tests and the multi-instance service tests run on a throwaway PostgreSQL cluster (scripts/test-postgres.ts),
 # their output kept aside and shown after the SQLite suites' so the two reports do not interleave.
 test: setup check-generated

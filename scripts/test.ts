@@ -1,6 +1,6 @@
 /**
- * `npm test`: every test file on SQLite, three at a time, the slowest first (the service suites, then the review
- * corpus) so no long file is left running alone at the end. Before them it builds the service once (scripts/build.ts)
+ * `npm test`: every test file on SQLite, three at a time, the longest first as the last run measured them
+ * (scripts/run-tests.ts); without figures, the service suites, then the review corpus, then the rest. Before them it builds the service once (scripts/build.ts)
  * and starts the one service the files without settings of their own share (test/support/shared-service.ts), and
  * stops it after them, also when the run is interrupted.
  *

@@ -14,7 +14,8 @@ import { createServer, get as httpGet, type IncomingHttpHeaders } from "node:htt
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { sharedService } from "../support/shared-service.ts";
 import { orgId } from "../support/documents.ts";
 import { withStore } from "../support/store.ts";
@@ -253,7 +254,7 @@ describe("a long extraction (202)", () => {
   let long: Service;
   before(async () => {
     // The service answers every extraction 202 at once; the client collects it with GET /extract/{id}.
-    long = await startService({ QUIRE_DIRECT_WAIT_MS: "0" });
+    long = await startInProcess({ QUIRE_DIRECT_WAIT_MS: "0" });
   });
   after(async () => {
     await long?.stop();

@@ -2,12 +2,13 @@
  * Documents end to end through the real service: Markdown → docx in the three response modes, the list and its
  * filters, fresh and signed download links, the report, the events (replay, Last-Event-ID, live follow), and
  * empty Markdown failing uncharged. Every response is checked against the spec by the client's middleware.
- * The first half runs on the suite's shared service; the second starts one with slow jobs (QUIRE_RENDER_DELAY_MS)
+ * The first half runs on the suite's shared service; the second starts one in the test's process with slow jobs (QUIRE_RENDER_DELAY_MS)
  * and a short direct wait.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { sharedService } from "../support/shared-service.ts";
 import { checkResponse, parseSse } from "../support/contract.ts";
 import {
@@ -296,7 +297,7 @@ describe("the document list", () => {
 describe("slow jobs (render delay 1500 ms, direct wait 200 ms)", () => {
   // A service of its own: the shared one renders at full speed and waits the default time.
   before(async () => {
-    svc = await startService({ QUIRE_DIRECT_WAIT_MS: "200", QUIRE_RENDER_DELAY_MS: "1500" });
+    svc = await startInProcess({ QUIRE_DIRECT_WAIT_MS: "200", QUIRE_RENDER_DELAY_MS: "1500" });
   });
   after(async () => {
     await svc.stop();

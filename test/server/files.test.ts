@@ -6,7 +6,8 @@
  *
  * Two services, no restarts (issue 31): the suite's shared one, where loopback URLs may be fetched (the override) and
  * extractions are answered at once, for most tests; and one of this file's own without the override, with the
- * smallest upload queue (the burst) and extractions answered 202 at once, for the tests that need those.
+ * smallest upload queue (the burst) and extractions answered 202 at once, for the tests that need those, started in
+ * this test process (support/in-process.ts).
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -15,7 +16,8 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { zipSync, unzipSync, strToU8 } from "fflate";
 import { gunzipSync } from "node:zlib";
-import { startService, type Service } from "../support/service.ts";
+import type { Service } from "../support/service.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { sharedService } from "../support/shared-service.ts";
 import { checkResponse } from "../support/contract.ts";
 import type { Problem } from "../support/documents.ts";
@@ -34,7 +36,7 @@ let own: Service;
 let web: Server;
 let webBase = "";
 before(async () => {
-  [shared, own] = await Promise.all([sharedService(), startService({ QUIRE_DIRECT_WAIT_MS: "0", QUIRE_QUEUE_BYTES: String(32 * 1024 * 1024) })]);
+  [shared, own] = await Promise.all([sharedService(), startInProcess({ QUIRE_DIRECT_WAIT_MS: "0", QUIRE_QUEUE_BYTES: String(32 * 1024 * 1024) })]);
   web = createServer((req, res) => {
     if (req.url === "/report.docx") return res.end(corpus("docx/pandoc-headers.docx"));
     if (req.url === "/huge") {
