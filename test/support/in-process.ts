@@ -10,8 +10,7 @@
 import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { contractClient } from "./contract.ts";
-import { ensureBuilt, runCli, servicePlace, type Service } from "./service.ts";
+import { ensureBuilt, serviceAt, servicePlace, type Service } from "./service.ts";
 import { loadConfig } from "../../core/config.ts";
 
 type Start = typeof import("../../server/start.ts");
@@ -19,7 +18,8 @@ type Start = typeof import("../../server/start.ts");
 const BUILT = pathToFileURL(join(resolve(import.meta.dirname, "../.."), "dist/start.mjs")).href;
 
 export const startInProcess = async (env: Record<string, string> = {}): Promise<Service> => {
-  const { dataDir, key, otherKey, origin, databaseUrl, settings } = await servicePlace(env);
+  const place = await servicePlace(env);
+  const { dataDir, settings } = place;
   await ensureBuilt();
   const { startService, logLine } = (await import(BUILT)) as Start;
   let output = "";
@@ -33,17 +33,8 @@ export const startInProcess = async (env: Record<string, string> = {}): Promise<
     running = null;
   };
   await launch();
-  const baseUrl = `${origin}/v1`;
-  return {
-    origin,
-    baseUrl,
-    dataDir,
-    databaseUrl,
+  return serviceAt(place, {
     pid: process.pid,
-    key,
-    otherKey,
-    client: contractClient(baseUrl, key),
-    as: (k) => contractClient(baseUrl, k),
     logs: () => output,
     stop: async () => {
       await stopped();
@@ -56,8 +47,5 @@ export const startInProcess = async (env: Record<string, string> = {}): Promise<
       await stopped();
       await launch(extra);
     },
-    errorsUrl: settings.QUIRE_ERRORS_URL || `${origin}/errors`,
-    env: settings,
-    cli: (...args) => runCli(settings, args),
-  };
+  });
 };

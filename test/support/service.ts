@@ -97,9 +97,38 @@ export const servicePlace = async (env: Record<string, string>) => {
   return { dataDir, key, otherKey, origin, databaseUrl, settings };
 };
 
+/** What a test service does its own way: its process, log, stop, crash and restart. */
+export type ServiceControls = Pick<Service, "pid" | "logs" | "stop" | "kill" | "restart">;
+
+/**
+ * A Service at a place: its addresses, keys, clients and settings, with the controls of its kind (a process, the
+ * test's own process, the shared one). The controls' getters stay getters (a restarted process has a new pid).
+ */
+export const serviceAt = (
+  place: { origin: string; dataDir: string; databaseUrl?: string; key: string; otherKey: string; settings: Record<string, string> },
+  controls: ServiceControls,
+): Service => {
+  const baseUrl = `${place.origin}/v1`;
+  const common = {
+    origin: place.origin,
+    baseUrl,
+    dataDir: place.dataDir,
+    databaseUrl: place.databaseUrl,
+    key: place.key,
+    otherKey: place.otherKey,
+    client: contractClient(baseUrl, place.key),
+    as: (k: string) => contractClient(baseUrl, k),
+    errorsUrl: place.settings.QUIRE_ERRORS_URL || `${place.origin}/errors`,
+    env: place.settings,
+    cli: (...args: string[]) => runCli(place.settings, args),
+  };
+  return Object.defineProperties(common, Object.getOwnPropertyDescriptors(controls)) as Service;
+};
+
 /** `logFile`: the service's output is also appended there, for test processes that share it (support/shared-service.ts). */
 export const startService = async (env: Record<string, string> = {}, options: { logFile?: string } = {}): Promise<Service> => {
-  const { dataDir, key, otherKey, origin, databaseUrl, settings: baseEnv } = await servicePlace(env);
+  const place = await servicePlace(env);
+  const { dataDir, origin, settings: baseEnv } = place;
   let child: ChildProcess | null = null;
   let output = "";
   await ensureBuilt();
@@ -137,19 +166,10 @@ export const startService = async (env: Record<string, string> = {}, options: { 
       c.kill(signal);
     });
   await launch();
-  const baseUrl = `${origin}/v1`;
-  return {
-    origin,
-    baseUrl,
-    dataDir,
-    databaseUrl,
+  return serviceAt(place, {
     get pid() {
       return (child as ChildProcess | null)?.pid ?? 0;
     },
-    key,
-    otherKey,
-    client: contractClient(baseUrl, key),
-    as: (k) => contractClient(baseUrl, k),
     logs: () => output,
     stop: async () => {
       await exited("SIGTERM");
@@ -160,8 +180,5 @@ export const startService = async (env: Record<string, string> = {}, options: { 
       await exited("SIGTERM");
       await launch(extra);
     },
-    errorsUrl: baseEnv.QUIRE_ERRORS_URL || `${origin}/errors`,
-    env: baseEnv,
-    cli: (...args) => runCli(baseEnv, args),
-  };
+  });
 };

@@ -10,8 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { contractClient } from "./contract.ts";
-import { newKey, runCli, startService, type Service } from "./service.ts";
+import { newKey, serviceAt, startService, type Service } from "./service.ts";
 import { withStore } from "./store.ts";
 import { ensureApiKeys } from "../../core/auth/tenancy.ts";
 
@@ -49,24 +48,15 @@ export const sharedService = async (): Promise<Service> => {
   const suffix = randomBytes(4).toString("hex");
   // Keys are looked up in the store on first use, so they work at once without the service being told.
   await withStore(place, (db) => ensureApiKeys(db, [{ key, org: `acme-${suffix}` }, { key: otherKey, org: `globex-${suffix}` }]));
-  const baseUrl = `${place.origin}/v1`;
-  return {
-    origin: place.origin,
-    baseUrl,
-    dataDir: place.dataDir,
-    databaseUrl: place.databaseUrl,
-    pid: 0,
-    key,
-    otherKey,
-    client: contractClient(baseUrl, key),
-    as: (k) => contractClient(baseUrl, k),
-    logs: () => readFileSync(place.logFile, "utf8"),
-    // The file is done with it; the service stays for the others.
-    stop: async () => undefined,
-    kill: refuse("kill"),
-    restart: refuse("restart"),
-    errorsUrl: place.env.QUIRE_ERRORS_URL || `${place.origin}/errors`,
-    env: place.env,
-    cli: (...args) => runCli(place.env, args),
-  };
+  return serviceAt(
+    { origin: place.origin, dataDir: place.dataDir, databaseUrl: place.databaseUrl, key, otherKey, settings: place.env },
+    {
+      pid: 0,
+      logs: () => readFileSync(place.logFile, "utf8"),
+      // The file is done with it; the service stays for the others.
+      stop: async () => undefined,
+      kill: refuse("kill"),
+      restart: refuse("restart"),
+    },
+  );
 };
