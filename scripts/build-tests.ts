@@ -10,34 +10,28 @@
  * `make test` build at once on a change, and the first whole folder to land is the one both use.
  */
 import { build } from "esbuild";
-import { readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
-import { newestSource, ownUrl } from "./build.ts";
+import { newestSource, ownUrl, SOURCES as SERVICE_SOURCES } from "./build.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist", "tests");
-const SOURCES = ["core", "server", "plugins", "renderers", "generated", "cli", "clients", "scripts", "test"];
+/** What the tests import beside the service: the client package, the scripts and the tests themselves. */
+const SOURCES = [...SERVICE_SOURCES, "clients", "scripts", "test"];
 
-const testFiles = (dir: string): string[] =>
+/** Every test file under `dir`, as a path from the repository's root. */
+export const testFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith(".test.ts") ? [relative(ROOT, join(dir, entry.name))] : [],
   );
-
-const exists = (path: string) => {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-};
 
 /** Builds every test file when a source changed; a function from a test file's path to its built file. */
 export const buildTests = async (): Promise<(file: string) => string> => {
   const stamp = String(Math.floor(newestSource(SOURCES)));
   const dir = join(OUT, stamp);
   const builtOf = (file: string) => join(dir, file.replace(/\.ts$/, ".mjs"));
-  if (exists(dir)) return builtOf;
+  if (existsSync(dir)) return builtOf;
   const staging = join(OUT, `.build-${randomUUID()}`);
   await build({
     absWorkingDir: ROOT,

@@ -24,7 +24,7 @@ import { randomUUID } from "node:crypto";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist");
-const SOURCES = ["core", "server", "plugins", "renderers", "generated", "cli", "clients/typescript/src"];
+export const SOURCES = ["core", "server", "plugins", "renderers", "generated", "cli", "clients/typescript/src"];
 const ENTRIES = {
   server: "server/main.ts",
   thread: "server/work/thread.ts",

@@ -1,8 +1,8 @@
 /**
  * What the two test passes share (scripts/test.ts on SQLite, scripts/test-postgres.ts): `node --test` over the files,
- * built (scripts/build-tests.ts), three at a time, with the pass's environment, and the pass's resources released after it, also when the run is
- * interrupted: the terminal sends the signal to the test processes too, so they are waited for before what they use
- * (a shared service, a database cluster) goes.
+ * built (scripts/build-tests.ts), three at a time, with the pass's environment, and the pass's resources released
+ * after it, also when the run is interrupted: the terminal sends the signal to the test processes too, so they are
+ * waited for before what they use (a shared service, a database cluster) goes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";

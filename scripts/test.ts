@@ -1,26 +1,22 @@
 /**
  * `npm test`: every test file on SQLite, three at a time, the longest first as the last run measured them
- * (scripts/run-tests.ts); without figures, the service suites, then the review corpus, then the rest. Before them it builds the service once (scripts/build.ts)
- * and starts the one service the files without settings of their own share (test/support/shared-service.ts), and
- * stops it after them, also when the run is interrupted.
+ * (scripts/run-tests.ts); without figures, the service suites, then the review corpus, then the rest. Before them it
+ * builds the service once (scripts/build.ts) and starts the one service the files without settings of their own share
+ * (test/support/shared-service.ts), and stops it after them, also when the run is interrupted.
  *
  * Files named on the command line replace the default selection (`npm test -- test/server/formats.test.ts`).
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { buildService } from "./build.ts";
 import { runTestFiles } from "./run-tests.ts";
+import { testFiles } from "./build-tests.ts";
 import { startService, type Service } from "../test/support/service.ts";
 import { SHARED_ENV, SHARED_VARIABLE, type SharedPlace } from "../test/support/shared-service.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CORPUS = "test/core/review/corpus.test.ts";
-
-const testFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith(".test.ts") ? [relative(ROOT, join(dir, entry.name))] : [],
-  );
 
 /** The PostgreSQL files run in the other pass (scripts/test-postgres.ts). */
 const defaultFiles = () => {

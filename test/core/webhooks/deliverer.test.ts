@@ -22,6 +22,7 @@ import { cancelForEndpoint, claimDue, enqueueFinal } from "../../../core/webhook
 import { newSecret } from "../../../core/webhooks/signing.ts";
 import { RETRY_DELAYS_MS } from "../../../core/webhooks/schedule.ts";
 import { validateWebhookEvent } from "../../../generated/validators.js";
+import { waitUntil } from "../../support/wait.ts";
 
 type Reply = "ok" | "fail" | "hang" | "redirect";
 
@@ -156,13 +157,6 @@ const verifyAt = (secret: string, r: Receipt) => {
   }
 };
 
-const waitUntil = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe("the outbox", () => {
   test("a finished document gets one row per endpoint of its project that wants the event; extractions none", async () => {
