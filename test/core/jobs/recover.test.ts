@@ -36,7 +36,10 @@ const orphan = async (id: string) => {
 
 test("two instances sweeping at once queue a gone instance's job again once, its attempt kept", async () => {
   await orphan("doc_01JORPHAN00000000000000001");
-  await Promise.all([recoverInterrupted(instance("proc_a"), ["proc_a"]), recoverInterrupted(instance("proc_b"), ["proc_b"])]);
+  // Each knows the other is alive, as their heartbeats say: a sweep that reads the job after the other took it over
+  // must leave it to that live owner.
+  const live = ["proc_a", "proc_b"];
+  await Promise.all([recoverInterrupted(instance("proc_a"), live), recoverInterrupted(instance("proc_b"), live)]);
   const job = await db("jobs").where({ document_id: "doc_01JORPHAN00000000000000001" }).first();
   assert.deepEqual([job.state, job.owner, job.attempts], ["queued", null, 1]);
   const resumed = (await listEvents(db, "doc_01JORPHAN00000000000000001")).filter((e) => e.type === "status.changed");
