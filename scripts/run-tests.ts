@@ -1,38 +1,52 @@
 /**
  * What the two test passes share (scripts/test.ts on SQLite, scripts/test-postgres.ts): `node --test` over the files,
- * built (scripts/build-tests.ts), three at a time, with the pass's environment, and the pass's resources released
+ * built (scripts/build-tests.ts), three processes at a time, the files that test modules in process grouped a few
+ * processes (scripts/test-groups.ts), with the pass's environment, and the pass's resources released
  * after it, also when the run is interrupted: the terminal sends the signal to the test processes too, so they are
  * waited for before what they use (a shared service, a database cluster) goes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { buildTests } from "./build-tests.ts";
+import { testUnits, type TestUnit } from "./test-groups.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 /** How long each file took in the last runs of a pass (scripts/test-times.mjs writes it). */
 const timesOf = (env: Record<string, string>) => join(ROOT, "node_modules", ".cache", "quire", `test-times-${env.QUIRE_TEST_DATABASE ?? "sqlite"}.json`);
 
-/**
- * The longest files first, as the last runs measured them, so no long file is left running alone at the end; files
- * not measured yet keep the order they were given, before the others (a fresh checkout runs in the given order).
- */
-const longestFirst = (files: readonly string[], path: string): string[] => {
-  let times: Record<string, number> = {};
+/** What the last runs measured of each file, in milliseconds; nothing on a fresh checkout. */
+const readTimes = (path: string): Record<string, number> => {
   try {
-    times = JSON.parse(readFileSync(path, "utf8")) as Record<string, number>;
+    return JSON.parse(readFileSync(path, "utf8")) as Record<string, number>;
   } catch {
-    return [...files];
+    return {};
   }
-  const known = (f: string) => times[f] !== undefined;
-  return [...files.filter((f) => !known(f)), ...files.filter(known).sort((a, b) => times[b]! - times[a]!)];
+};
+
+/**
+ * The built file a process runs for each unit (scripts/test-groups.ts): the file itself, or for a group a file that
+ * imports its files' built modules, written beside them (`groups/`) and removed by `release`.
+ */
+const processFiles = (units: readonly TestUnit[], builtOf: (file: string) => string): { paths: string[]; remove: () => void } => {
+  const dir = join(dirname(builtOf("x.ts")), "groups", String(process.pid));
+  const paths = units.map((unit, i) => {
+    if (unit.files.length === 1) return builtOf(unit.files[0]!);
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `group-${i}.test.mjs`);
+    writeFileSync(path, unit.files.map((f) => `import ${JSON.stringify(pathToFileURL(builtOf(f)).href)};\n`).join(""));
+    return path;
+  });
+  return { paths, remove: () => rmSync(dir, { recursive: true, force: true }) };
 };
 
 /** Runs the files with `env` added; `release` runs once, after them or on an interrupt. The test run's exit code. */
 export const runTestFiles = async (files: readonly string[], env: Record<string, string>, release: () => Promise<void>): Promise<number> => {
   let child: ChildProcess | undefined;
   let releasing: Promise<void> | undefined;
-  const once = () => (releasing ??= release());
+  let written: { remove: () => void } | undefined;
+  const once = () => (releasing ??= (written?.remove(), release()));
   const interrupted = (signal: NodeJS.Signals) => {
     child?.kill(signal);
     void (child ? new Promise((r) => child!.once("exit", r)) : Promise.resolve()).then(once).then(() => process.exit(130));
@@ -42,8 +56,9 @@ export const runTestFiles = async (files: readonly string[], env: Record<string,
   try {
     // The files run built (scripts/build-tests.ts): no TypeScript loader in the test processes.
     const builtOf = await buildTests();
+    const run = (written = processFiles(testUnits(files, readTimes(timesOf(env))), builtOf));
     const reporters = ["--test-reporter=tap", "--test-reporter-destination=stdout", "--test-reporter=./scripts/test-times.mjs", "--test-reporter-destination=/dev/null"];
-    child = spawn(process.execPath, ["--test", "--test-concurrency=3", ...reporters, ...longestFirst(files, timesOf(env)).map(builtOf)], {
+    child = spawn(process.execPath, ["--test", "--test-concurrency=3", ...reporters, ...run.paths], {
       cwd: ROOT,
       stdio: "inherit",
       env: { ...process.env, QUIRE_TEST_TIMES: timesOf(env), ...env },

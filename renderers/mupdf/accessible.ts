@@ -144,7 +144,8 @@ export const finishTags = async (pdf: Uint8Array, options: { language?: string }
       if (!tree.get("K").isNull()) oneDocumentRoot(doc, tree);
     }
     if (!doc.hasUnsavedChanges()) return pdf;
-    return doc.saveToBuffer("incremental").asUint8Array();
+    // A copy: asUint8Array is a view into mupdf's heap, which the next call of the thread may reuse once the buffer is collected.
+    return doc.saveToBuffer("incremental").asUint8Array().slice();
   } finally {
     doc.destroy();
   }

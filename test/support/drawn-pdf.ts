@@ -62,7 +62,7 @@ export const drawnPdf = async (pages: readonly DrawnPage[]): Promise<Uint8Array>
   try {
     const fonts = { F1: doc.addSimpleFont(new mupdf.Font("Helvetica")), F2: doc.addSimpleFont(new mupdf.Font("Courier")) };
     for (const p of pages) doc.insertPage(-1, doc.addPage([0, 0, p.width, p.height], 0, { Font: fonts }, p.ops.join("\n")));
-    return doc.saveToBuffer("compress").asUint8Array();
+    return doc.saveToBuffer("compress").asUint8Array().slice();
   } finally {
     doc.destroy();
   }

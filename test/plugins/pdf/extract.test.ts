@@ -64,7 +64,7 @@ const makePdf = (pages: Placed[][]): Uint8Array => {
     const content = items.map((t) => `BT /${t.bold ? "F2" : "F1"} ${t.size} Tf 1 0 0 1 ${t.x} ${842 - t.y} Tm (${escape(t.text)}) Tj ET`).join("\n");
     doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: { F1: regular, F2: bold } }, content));
   }
-  const bytes = doc.saveToBuffer("").asUint8Array();
+  const bytes = doc.saveToBuffer("").asUint8Array().slice();
   doc.destroy();
   return bytes;
 };
@@ -77,7 +77,7 @@ const multiPageScan = (): Uint8Array => {
     doc.graftPage(-1, source, 0);
     source.destroy();
   }
-  const bytes = doc.saveToBuffer("").asUint8Array();
+  const bytes = doc.saveToBuffer("").asUint8Array().slice();
   doc.destroy();
   return bytes;
 };
