@@ -303,7 +303,8 @@ export const settingsFor = (server: Pick<ModelServer, "url">, overrides: Partial
   baseUrl: server.url,
   apiKey: undefined,
   models: { fast: "m-fast", writer: "m-writer", best: "m-best", judge: "m-judge", reader: "m-reader" },
-  timeoutMs: 2000,
+  // Long enough for a loaded machine; the tests of a timeout set their own.
+  timeoutMs: 10_000,
   retries: 2,
   repairRounds: 2,
   structured: "auto",
