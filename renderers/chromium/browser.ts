@@ -5,7 +5,7 @@
  * browser context, so pages never see each other. `closeChromium` ends it at shutdown; a browser that crashed is
  * forgotten and the next use starts a fresh one.
  */
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 
 export const CHROMIUM_EXECUTABLE = "/usr/bin/chromium";
 /** How long a start may take before it counts as failed. */
@@ -15,6 +15,9 @@ let browser: Promise<Browser> | null = null;
 let current: Browser | null = null;
 
 const launch = async (): Promise<Browser> => {
+  // Loaded here, not with the module: playwright-core costs about 0.4 s of CPU to load, which every service start and
+  // every process that only imports the renderers paid, most of them never taking a screenshot.
+  const { chromium } = await import("playwright-core");
   const started = await chromium.launch({
     executablePath: CHROMIUM_EXECUTABLE,
     // The service runs as an ordinary user inside its own container; Chromium's sandbox needs privileges it lacks.

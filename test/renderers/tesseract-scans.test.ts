@@ -106,7 +106,8 @@ describe("specks taken out of Tesseract's words", () => {
 describe("a scanned page read by OCR", { skip: !hasTesseract && "tesseract is not installed" }, () => {
 
   test("tracemonkey page 1 scanned at 150 dpi with specks: the title, no speck as a list item, its words", async () => {
-    const ocr = startOcr({ size: 1 });
+    // What is read is the question here, not how fast: on a loaded machine the page took longer than the 60 s default.
+    const ocr = startOcr({ size: 1, timeoutMs: 300_000 });
     try {
       const result = await extractPdf(new Uint8Array(readFileSync(publicFile("made/tracemonkey-p1-150dpi.pdf"))), { ocr });
       const markdown = writeMarkdown(result.ir);

@@ -94,7 +94,9 @@ describe("circular references", () => {
     const started = performance.now();
     const result = await inspect(buildXlsx({ sheets: [{ name: "Long", data: rows.join("") }] }));
     assert.deepEqual(codes(result), []);
-    assert.ok(performance.now() - started < 2000, `took ${performance.now() - started} ms`);
+    // About half a second alone; the bound is there for a search that is not linear in the references, with room for a
+    // loaded machine (2 s failed on one).
+    assert.ok(performance.now() - started < 10_000, `took ${performance.now() - started} ms`);
   });
 });
 
