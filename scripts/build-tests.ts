@@ -6,14 +6,15 @@
  * tsx and 2.6 s built, in each of the suite's two hundred processes that load it.
  *
  * Every module keeps its own `import.meta.url` and folder (scripts/build.ts), so fixtures, worker scripts and the
- * service's build are found where they are in the repository. The stamp is the newest source's time: both passes of
- * `make test` build at once on a change, and the first whole folder to land is the one both use.
+ * service's build are found where they are in the repository. The stamp is the newest source's time; on a change the
+ * first pass of `make test` to ask builds it and the other waits for that build (scripts/build-lock.ts).
  */
 import { build } from "esbuild";
 import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import { newestSource, ownUrl, SOURCES as SERVICE_SOURCES } from "./build.ts";
+import { oneAtATime } from "./build-lock.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist", "tests");
@@ -32,6 +33,14 @@ export const buildTests = async (): Promise<(file: string) => string> => {
   const dir = join(OUT, stamp);
   const builtOf = (file: string) => join(dir, file.replace(/\.ts$/, ".mjs"));
   if (existsSync(dir)) return builtOf;
+  // Asked again under the lock: the other pass may have built it while this one waited.
+  await oneAtATime("tests", async () => {
+    if (!existsSync(dir)) await bundleTests(stamp, dir);
+  });
+  return builtOf;
+};
+
+const bundleTests = async (stamp: string, dir: string) => {
   const staging = join(OUT, `.build-${randomUUID()}`);
   await build({
     absWorkingDir: ROOT,
@@ -57,5 +66,4 @@ export const buildTests = async (): Promise<(file: string) => string> => {
     rmSync(staging, { recursive: true, force: true });
   }
   for (const old of readdirSync(OUT)) if (old !== stamp && !old.startsWith(".build-")) rmSync(join(OUT, old), { recursive: true, force: true });
-  return builtOf;
 };

@@ -21,6 +21,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { randomUUID } from "node:crypto";
+import { oneAtATime } from "./build-lock.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist");
@@ -75,7 +76,17 @@ export const ownUrl: Plugin = {
 
 /** Builds dist/ when a source changed since the last build; returns whether it built. */
 export const buildService = async ({ force = false }: { force?: boolean } = {}): Promise<boolean> => {
-  if (!force && builtAt() > newestSource()) return false;
+  const stale = () => force || builtAt() <= newestSource();
+  if (!stale()) return false;
+  // Asked again under the lock: another process may have built it while this one waited.
+  return oneAtATime("service", async () => {
+    if (!stale()) return false;
+    await bundleService();
+    return true;
+  });
+};
+
+const bundleService = async () => {
   const staging = join(OUT, `.build-${randomUUID()}`);
   await build({
     absWorkingDir: ROOT,
@@ -100,7 +111,6 @@ export const buildService = async ({ force = false }: { force?: boolean } = {}):
     renameSync(join(staging, `${name}.mjs`), join(OUT, `${name}.mjs`));
   }
   rmSync(staging, { recursive: true, force: true });
-  return true;
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildService({ force: process.argv.includes("--force") });
