@@ -9,6 +9,7 @@ import { announceGone, makeArtifactLive, type LiveEvent } from "../../../core/ar
 import { putRecord } from "../../../core/artifacts/store.ts";
 import { seedDocument } from "./support.ts";
 import { openTestStore, type TestStore } from "../../support/store.ts";
+import { waitUntil } from "../../support/wait.ts";
 
 let store: TestStore;
 before(async () => {
@@ -16,13 +17,8 @@ before(async () => {
 });
 after(() => store.close());
 
-const until = async (what: string, check: () => boolean, ms = 3_000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+/** Long enough for a loaded machine (3 s once was not); a change that never comes still fails the test. */
+const until = (what: string, check: () => boolean) => waitUntil(what, check, 15_000);
 
 test("a published change reaches the artifact's listeners, not others; unsubscribing stops it", async () => {
   const live = makeArtifactLive();
