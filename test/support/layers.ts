@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect";
 import * as Layer from "effect/Layer";
 import knexFactory from "knex";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Db } from "../../core/store/db.ts";
@@ -142,5 +142,12 @@ export const operationLayer = (fakes: OperationFakes) => {
     Layer.succeed(Browser, { screenshot: async () => ({ png: new Uint8Array([0x89]), width: 800, height: 600 }), version: async () => "fake browser" }),
     Layer.succeed(Fonts, { installed: async () => new Set<string>() }),
   );
-  return { layer, reported, close: () => db.destroy() };
+  return {
+    layer,
+    reported,
+    close: async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 };
