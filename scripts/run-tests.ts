@@ -1,9 +1,9 @@
 /**
  * What the two test passes share (scripts/test.ts on SQLite, scripts/test-postgres.ts): `node --test` over the files,
- * built (scripts/build-tests.ts), three processes at a time, the files that test modules in process grouped a few
- * processes (scripts/test-groups.ts), with the pass's environment, and the pass's resources released
- * after it, also when the run is interrupted: the terminal sends the signal to the test processes too, so they are
- * waited for before what they use (a shared service, a database cluster) goes.
+ * built (scripts/build-tests.ts), three processes at a time, the files that test modules in process grouped into a
+ * few processes (scripts/test-groups.ts), with the pass's environment, and the pass's resources released after it,
+ * also when the run is interrupted: the terminal sends the signal to the test processes too, so they are waited for
+ * before what they use (a shared service, a database cluster) goes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

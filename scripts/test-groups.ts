@@ -21,6 +21,7 @@ export interface TestUnit {
   readonly ms: number | undefined;
 }
 
+/** Whether `file` (a path from the repository's root) needs a process of its own (above). */
 export const runsAlone = (file: string): boolean =>
   /^test\/(server|clients)\//.test(file) || /^(beforeEach|afterEach)\(/m.test(readFileSync(join(ROOT, file), "utf8"));
 
