@@ -9,9 +9,11 @@
  * is the only way to be sure every piece is gone.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { createInterface } from "node:readline";
 
 export interface InstanceSettings {
@@ -94,6 +96,26 @@ const killGroup = (child: ChildProcess | undefined) => {
   }
 };
 
+/**
+ * The sockets a soffice makes (in /tmp, or /var/tmp where /tmp is not writable) and removes only when it exits on its
+ * own: its accept pipe, and its single-instance pipe, which LibreOffice names after the profile's URL (the MD5 of the
+ * URL's UTF-16 code units, each byte in hex without padding). Ours are always killed, so kill() removes them; before,
+ * every stop, recycle and crash left two files in /tmp.
+ */
+export const pipeFiles = (pipe: string, profileUrl: string): string[] => {
+  const single = `SingleOfficeIPC_${[...createHash("md5").update(Buffer.from(profileUrl, "utf16le")).digest()].map((b) => b.toString(16)).join("")}`;
+  const uid = process.getuid?.() ?? 0;
+  return ["/tmp", "/var/tmp"].flatMap((dir) => [pipe, single].map((name) => join(dir, `OSL_PIPE_${uid}_${name}`)));
+};
+
+const removeQuietly = (path: string) => {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // Not ours to remove after all; a leftover socket harms nothing.
+  }
+};
+
 export interface InstanceEvents {
   /** A process of the pair ended (or the worker said soffice is gone) when nobody asked it to. */
   readonly onDeath: (instance: Instance, why: string) => void;
@@ -123,6 +145,8 @@ export class Instance {
   /** Pending after soffice died mid-request: the worker's last chance to answer. */
   private lastWords?: NodeJS.Timeout;
   private dead = true;
+  /** The sockets of the soffice started last (pipeFiles). */
+  private sockets: string[] = [];
   private readonly sofficeLog = tail();
   private readonly workerLog = tail();
 
@@ -145,7 +169,9 @@ export class Instance {
   async start(): Promise<void> {
     this.kill();
     const generation = ++this.generation;
-    const pipe = `quire_${process.pid}_${this.index}_${generation}`;
+    // The pool's folder's own suffix too: two pools of one process (a test's and a service's) must not share a pipe.
+    const pipe = `quire_${process.pid}_${basename(this.settings.root).split("-").pop()}_${this.index}_${generation}`;
+    this.sockets = pipeFiles(pipe, pathToFileURL(this.profile).href);
     const userDir = join(this.profile, "user");
     await mkdir(userDir, { recursive: true });
     // A profile is seeded once; after a crash soffice reuses it (faster start), minus a stale lock file.
@@ -311,6 +337,7 @@ export class Instance {
     clearTimeout(this.lastWords);
     killGroup(this.worker);
     killGroup(this.soffice);
+    for (const socket of this.sockets) removeQuietly(socket);
     this.worker?.stdin?.destroy();
     this.worker = undefined;
     this.soffice = undefined;
