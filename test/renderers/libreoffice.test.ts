@@ -2,7 +2,7 @@
  * The warm LibreOffice pool (renderers/libreoffice): real corpus files to PDF, checked with the mupdf reader and
  * against poppler; legacy files to OOXML; spreadsheets recalculated; and the pool's promises when things go wrong —
  * a conversion past its time, a soffice killed with SIGKILL, an aborted request, a file LibreOffice cannot read, a
- * close with work in flight. One pool of two serves the whole file.
+ * close with work in flight; a pool leaves no socket of its soffice in /tmp. One pool of two serves the whole file.
  */
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -374,6 +374,29 @@ describe("starting", () => {
   });
 });
 
+describe("what a pool leaves behind", () => {
+  test("two pools of one process each get their own soffice; a closed pool leaves none of its sockets in /tmp", async () => {
+    const own = await startOfficeConverter({ size: 1, warmUp: false });
+    const docx = corpusFile("docx", "mammoth-single-paragraph.docx");
+    try {
+      const [mine, theirs] = await Promise.all([own.convert(docx, "docx", "pdf"), pool.convert(docx, "docx", "pdf")]);
+      for (const pdf of [mine, theirs]) assert.equal((await pdfReader.info(pdf)).pages, 1);
+      const others = new Set(pool.status().instances.map((i) => i.pids.soffice));
+      assert.ok(!others.has(own.status().instances[0]!.pids.soffice), "its own soffice, not the other pool's");
+    } finally {
+      const { tempDir } = own.status();
+      // Its soffice's accept pipe (named after the pool's folder) and single-instance pipe (after its profile's URL).
+      const accept = `OSL_PIPE_${process.getuid?.() ?? 0}_quire_${process.pid}_${basename(tempDir).split("-").pop()}_0_`;
+      const single = pipeFiles("", pathToFileURL(join(tempDir, "profile-0")).href).find((f) => f.startsWith("/tmp/") && f.includes("SingleOfficeIPC"))!;
+      const sockets = [...readdirSync("/tmp").filter((f) => f.startsWith(accept)).map((f) => join("/tmp", f)), single];
+      assert.equal(sockets.length, 2, `one accept pipe: ${sockets.join(", ")}`);
+      for (const socket of sockets) assert.ok(existsSync(socket), `${socket} is there while soffice runs`);
+      await own.close();
+      for (const socket of sockets) assert.equal(existsSync(socket), false, `${socket} is gone after close`);
+    }
+  });
+});
+
 describe("sharing and closing", () => {
   test("the shared converter starts on first use and closes", async () => {
     const shared = sharedOfficeConverter({ size: 1 });
@@ -396,28 +419,5 @@ describe("sharing and closing", () => {
     await rejectsWith(pool.convert(docx, "docx", "pdf"), "closed");
     await until(() => pids.every((pid) => !alive(pid)), "every process has ended", 5000);
     assert.equal(existsSync(tempDir), false);
-  });
-});
-
-describe("what a pool leaves behind", () => {
-  test("two pools of one process each get their own soffice; a closed pool leaves none of its sockets in /tmp", async () => {
-    const own = await startOfficeConverter({ size: 1, warmUp: false });
-    const docx = corpusFile("docx", "mammoth-single-paragraph.docx");
-    try {
-      const [mine, theirs] = await Promise.all([own.convert(docx, "docx", "pdf"), pool.convert(docx, "docx", "pdf")]);
-      for (const pdf of [mine, theirs]) assert.equal((await pdfReader.info(pdf)).pages, 1);
-      const others = new Set(pool.status().instances.map((i) => i.pids.soffice));
-      assert.ok(!others.has(own.status().instances[0]!.pids.soffice), "its own soffice, not the other pool's");
-    } finally {
-      const { tempDir } = own.status();
-      // Its soffice's accept pipe (named after the pool's folder) and single-instance pipe (after its profile's URL).
-      const accept = `OSL_PIPE_${process.getuid?.() ?? 0}_quire_${process.pid}_${basename(tempDir).split("-").pop()}_0_`;
-      const single = pipeFiles("", pathToFileURL(join(tempDir, "profile-0")).href).find((f) => f.startsWith("/tmp/") && f.includes("SingleOfficeIPC"))!;
-      const sockets = [...readdirSync("/tmp").filter((f) => f.startsWith(accept)).map((f) => join("/tmp", f)), single];
-      assert.equal(sockets.length, 2, `one accept pipe: ${sockets.join(", ")}`);
-      for (const socket of sockets) assert.ok(existsSync(socket), `${socket} is there while soffice runs`);
-      await own.close();
-      for (const socket of sockets) assert.equal(existsSync(socket), false, `${socket} is gone after close`);
-    }
   });
 });
