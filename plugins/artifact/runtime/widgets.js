@@ -156,7 +156,11 @@
           if (field.placeholder && field.type !== "select") input.placeholder = field.placeholder;
           box.append(label, input);
         }
-        inputs.push({ field: field, input: input });
+        var pair = { field: field, input: input, edited: false };
+        // A visitor may type the next entry while this one is saving: what they typed is kept when the save ends.
+        input.addEventListener("input", function () { pair.edited = true; });
+        input.addEventListener("change", function () { pair.edited = true; });
+        inputs.push(pair);
         form.append(box);
       });
       var foot = h("div", two ? "flex flex-wrap items-center gap-3 pt-1 sm:col-span-2" : "flex flex-wrap items-center gap-3 pt-1");
@@ -170,6 +174,7 @@
         event.preventDefault();
         var data = {};
         inputs.forEach(function (pair) {
+          pair.edited = false;
           if (pair.field.type === "checkbox") data[pair.field.label] = pair.input.checked;
           else {
             var value = pair.input.value.trim();
@@ -179,7 +184,11 @@
         button.disabled = true;
         note(status, NOTE_QUIET, "Saving…");
         db.set(cfg.collection, newKey(), data).then(function () {
-          form.reset();
+          inputs.forEach(function (pair) {
+            if (pair.edited) return;
+            if (pair.field.type === "checkbox") pair.input.checked = false;
+            else pair.input.value = "";
+          });
           note(status, NOTE_OK, "✓ " + cfg.done);
           setTimeout(function () { if (status.className === NOTE_OK) note(status, NOTE_QUIET, ""); }, 5000);
         }, function (error) {
@@ -532,7 +541,8 @@
         if (!text) return;
         add.disabled = true;
         db.set(cfg.collection, newKey(), { text: text, done: false, created: Date.now() }).then(function () {
-          input.value = "";
+          // Only if it still holds what was saved: a task typed during the save stays.
+          if (input.value.trim() === text) input.value = "";
           status.textContent = "";
         }, fail).then(function () { add.disabled = false; input.focus(); });
       });

@@ -337,6 +337,55 @@ describe("artifact pages in Chromium", { timeout: 180_000 }, () => {
     }
   });
 
+  it("keeps what a visitor types while the last entry is still saving, in a form and in a task list", async () => {
+    const dashboard = await serveShared((await buildExample("dashboard")).html);
+    const tracker = await serveShared((await buildExample("tracker")).html);
+    const context = await browser.newContext();
+    try {
+      const a = await open(context, dashboard.url(SLUG));
+      await a.page.getByText("Live · shared").first().waitFor();
+      dashboard.slowWrites(() => 1_000);
+      await a.page.getByLabel("Customer").fill("Northwind");
+      await a.page.getByLabel("Amount").fill("12000");
+      await a.page.getByLabel("Stage").selectOption("Won");
+      await a.page.getByRole("button", { name: "Add deal" }).click();
+      await a.page.getByText("Saving…").waitFor();
+      await a.page.getByLabel("Customer").fill("Tailspin");
+      await a.page.getByLabel("Stage").selectOption("Lead");
+      await a.page.getByText("Saved. Thank you!").waitFor({ timeout: 10_000 });
+      const form = async () => ({
+        customer: await a.page.getByLabel("Customer").inputValue(),
+        amount: await a.page.getByLabel("Amount").inputValue(),
+        stage: await a.page.getByLabel("Stage").inputValue(),
+      });
+      // Typed during the save: kept. Left as it was sent: cleared.
+      assert.deepEqual(await form(), { customer: "Tailspin", amount: "", stage: "Lead" });
+      await a.page.getByLabel("Amount").fill("4000");
+      await a.page.getByRole("button", { name: "Add deal" }).click();
+      await a.page.locator('[data-widget="list"] td', { hasText: "Tailspin" }).waitFor({ timeout: 10_000 });
+      assert.deepEqual([...dashboard.collections.get("deals")!.values()].map((r) => r.data as Record<string, unknown>).sort((x, y) => String(x.Customer).localeCompare(String(y.Customer))), [
+        { Customer: "Northwind", Amount: 12000, Stage: "Won" },
+        { Customer: "Tailspin", Amount: 4000, Stage: "Lead" },
+      ]);
+
+      const b = await open(context, tracker.url(SLUG));
+      await b.page.getByText("Live · shared").first().waitFor();
+      tracker.slowWrites(() => 1_000);
+      const task = b.page.getByPlaceholder("Add a task…");
+      await task.fill("Book the room");
+      await b.page.getByRole("button", { name: "Add", exact: true }).click();
+      await task.fill("Send the invites");
+      await b.page.getByText("Book the room").waitFor({ timeout: 10_000 });
+      await pollFor(b.page, `document.querySelector('[data-widget="todo"] button[type="submit"]').disabled`, false);
+      assert.equal(await task.inputValue(), "Send the invites");
+      assert.deepEqual([...a.errors, ...b.errors], []);
+    } finally {
+      await context.close();
+      await dashboard.close();
+      await tracker.close();
+    }
+  });
+
   it("keeps a record written while the list is being read afresh, though the read began before the write", async () => {
     const { html } = await buildExample("signup");
     const server = await serveShared(html);
