@@ -102,6 +102,13 @@ const killGroup = (child: ChildProcess | undefined) => {
  * URL's UTF-16 code units, each byte in hex without padding). Ours are always killed, so kill() removes them; before,
  * every stop, recycle and crash left two files in /tmp.
  */
+/**
+ * How the accept pipes of a pool's instance begin; each start appends its generation, so a restarted soffice does
+ * not meet its predecessor's pipe. The pool folder's own suffix is in it: two pools of one process (a test's and a
+ * service's) must not share a pipe.
+ */
+export const pipePrefix = (root: string, index: number): string => `quire_${process.pid}_${basename(root).split("-").pop()}_${index}_`;
+
 export const pipeFiles = (pipe: string, profileUrl: string): string[] => {
   const single = `SingleOfficeIPC_${[...createHash("md5").update(Buffer.from(profileUrl, "utf16le")).digest()].map((b) => b.toString(16)).join("")}`;
   const uid = process.getuid?.() ?? 0;
@@ -169,8 +176,7 @@ export class Instance {
   async start(): Promise<void> {
     this.kill();
     const generation = ++this.generation;
-    // The pool's folder's own suffix too: two pools of one process (a test's and a service's) must not share a pipe.
-    const pipe = `quire_${process.pid}_${basename(this.settings.root).split("-").pop()}_${this.index}_${generation}`;
+    const pipe = `${pipePrefix(this.settings.root, this.index)}${generation}`;
     this.sockets = pipeFiles(pipe, pathToFileURL(this.profile).href);
     const userDir = join(this.profile, "user");
     await mkdir(userDir, { recursive: true });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -21,7 +21,7 @@ import {
 } from "../../renderers/index.ts";
 import type * as Mupdf from "mupdf";
 import { loadMupdf } from "../../renderers/mupdf/pages.ts";
-import { pipeFiles } from "../../renderers/libreoffice/instance.ts";
+import { pipeFiles, pipePrefix } from "../../renderers/libreoffice/instance.ts";
 import { corpusFile, legacyFixture, popplerPages, popplerText, staleFormulaXlsx, wordAgreement, zipEntries } from "./support.ts";
 
 let pool: OfficeConverterPool;
@@ -385,8 +385,8 @@ describe("what a pool leaves behind", () => {
       assert.ok(!others.has(own.status().instances[0]!.pids.soffice), "its own soffice, not the other pool's");
     } finally {
       const { tempDir } = own.status();
-      // Its soffice's accept pipe (named after the pool's folder) and single-instance pipe (after its profile's URL).
-      const accept = `OSL_PIPE_${process.getuid?.() ?? 0}_quire_${process.pid}_${basename(tempDir).split("-").pop()}_0_`;
+      // Its soffice's accept pipe and single-instance pipe (named after its profile's URL).
+      const accept = `OSL_PIPE_${process.getuid?.() ?? 0}_${pipePrefix(tempDir, 0)}`;
       const single = pipeFiles("", pathToFileURL(join(tempDir, "profile-0")).href).find((f) => f.startsWith("/tmp/") && f.includes("SingleOfficeIPC"))!;
       const sockets = [...readdirSync("/tmp").filter((f) => f.startsWith(accept)).map((f) => join("/tmp", f)), single];
       assert.equal(sockets.length, 2, `one accept pipe: ${sockets.join(", ")}`);

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -44,6 +44,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await svc?.stop();
+  if (!process.env.UPDATE) rmSync(SHOTS, { recursive: true, force: true });
 });
 
 const create = async (body: Record<string, unknown>): Promise<Doc> => {

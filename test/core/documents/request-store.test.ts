@@ -2,16 +2,18 @@
  * Where a document's request is kept (core/documents/request-store.ts): a small one in the row as it is; a large
  * one in the blob store, its row keeping a stub with the ids it names; both read back the same.
  */
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { localBlobStore } from "../../../core/services/blobs.ts";
 import { deleteRequest, loadRequest, SPILL_BYTES, storeRequest } from "../../../core/documents/request-store.ts";
 import type { CreateRequest } from "../../../core/documents/validate.ts";
 
-const blobs = localBlobStore(mkdtempSync(join(tmpdir(), "quire-requests-")));
+const dir = mkdtempSync(join(tmpdir(), "quire-requests-"));
+const blobs = localBlobStore(dir);
+after(() => rmSync(dir, { recursive: true, force: true }));
 const FILE = "file_01JXYZ0000000000000000000A";
 const DOC = "doc_01JXYZ0000000000000000000B";
 

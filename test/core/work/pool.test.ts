@@ -6,7 +6,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { threadId } from "node:worker_threads";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeWorkPool, TaskStopped } from "../../../core/work/pool.ts";
@@ -15,7 +15,10 @@ import type { tasks } from "./fixture-tasks.ts";
 
 const store = { dataDir: mkdtempSync(join(tmpdir(), "quire-pool-")) };
 const pool = makeWorkPool<typeof tasks>({ minThreads: 1, maxThreads: 2, memoryMb: 64, store, tasks: new URL("./fixture-tasks.ts", import.meta.url) });
-after(() => pool.close());
+after(async () => {
+  await pool.close();
+  rmSync(store.dataDir, { recursive: true, force: true });
+});
 
 test("a task runs on another thread and its answer comes back", async () => {
   const answer = await pool.run("echo", { value: { a: [1, "x"] } }, { timeoutMs: 30_000 });

@@ -410,6 +410,9 @@ describe("artifact pages in Chromium", { timeout: 180_000 }, () => {
   describe("screenshots of the examples", () => {
     // Kept in the repository only with UPDATE=1 (as the golden fixtures); a plain test run leaves the tree clean.
     const dir = process.env.UPDATE ? path.join(examplesDir, "screenshots") : mkdtempSync(path.join(tmpdir(), "artifact-shots-"));
+    after(() => {
+      if (!process.env.UPDATE) rmSync(dir, { recursive: true, force: true });
+    });
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
     const day = (back: number) => {
       const d = new Date();

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -18,6 +18,7 @@ import { part, renderDocx, toPdf } from "./support.ts";
 after(closeSharedOfficeConverter);
 
 const dir = mkdtempSync(join(tmpdir(), "quire-sections-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
 const poppler = (tool: string, pdf: Uint8Array, ...args: string[]) => {
   const file = join(dir, `${tool}-${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, pdf);
