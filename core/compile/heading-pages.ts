@@ -4,17 +4,21 @@
  * into it with its page) is matched to the headings in order; the text of the pages is the fallback, looked
  * through in order and skipping the pages that hold the contents list itself.
  */
-import type { Block, IRDocument } from "../ir/types.ts";
+import type { IRDocument } from "../ir/types.ts";
 import { plainText } from "../ir/text.ts";
+import { visitBlocks } from "../ir/visit.ts";
 
 const squash = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
 
+/**
+ * The body's headings in reading order, those in quotes and list items too: a contents list names them, and an entry
+ * whose page is not found is written without a number.
+ */
 export const headingsOf = (ir: IRDocument): Array<{ id: string; level: number; text: string }> => {
   const found: Array<{ id: string; level: number; text: string }> = [];
-  const walk = (blocks: Block[]) => {
-    for (const block of blocks) if (block.type === "heading") found.push({ id: block.id, level: block.level, text: plainText(block.inlines) });
-  };
-  walk(ir.blocks);
+  visitBlocks(ir.blocks, (block) => {
+    if (block.type === "heading") found.push({ id: block.id, level: block.level, text: plainText(block.inlines) });
+  });
   return found;
 };
 
