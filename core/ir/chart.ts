@@ -7,6 +7,7 @@
  */
 import { diagnostic, type Diagnostic } from "../diagnostics.ts";
 import { plainText } from "./text.ts";
+import { visitBlocks } from "./visit.ts";
 import type { Block, ChartBlock, ChartKind, ChartSeries, CodeBlock, IRDocument, TableBlock } from "./types.ts";
 
 export interface ChartData {
@@ -143,6 +144,12 @@ export function chartBlocks(ir: IRDocument, words: ChartWords = englishChartWord
     changed = true;
     i += 1;
   }
+  // Renderers draw charts at the top level only; one in a list or a quote would otherwise stay code without a word.
+  visitBlocks(ir.blocks, (block, { parents }) => {
+    if (parents.length > 0 && block.type === "code" && block.lang?.toLowerCase() === "chart") {
+      diagnostics.push(diagnostic("chart.invalid", "warning", "content", "A chart inside a list or a quote is not drawn; it is shown as written. Put the chart block and its table outside the list or quote.", block.id));
+    }
+  });
   return { ir: changed ? { ...ir, blocks } : ir, diagnostics };
 }
 

@@ -63,6 +63,13 @@ describe("chartBlocks", () => {
     assert.deepEqual(other.diagnostics, []);
   });
 
+  it("says a chart inside a list or a quote is not drawn, and leaves it as written", () => {
+    const nested = charted(`- The months:\n\n  \`\`\`chart\n  type: bar\n  \`\`\`\n\n  ${TABLE.replace(/\n/g, "\n  ")}\n\n> \`\`\`chart pie\n> \`\`\`\n>\n> ${TABLE.replace(/\n/g, "\n> ")}`);
+    assert.deepEqual(nested.ir.blocks.map((b) => b.type), ["list", "quote"]);
+    assert.deepEqual(nested.diagnostics.map((d) => [d.code, d.severity]), [["chart.invalid", "warning"], ["chart.invalid", "warning"]]);
+    assert.match(nested.diagnostics[0]!.message, /inside a list or a quote/);
+  });
+
   it("keeps every id, so findings on the table's rows still point at them", () => {
     const before = readMarkdown(`\`\`\`chart\n\`\`\`\n\n${TABLE}`).ir;
     const { ir } = chartBlocks(before);
