@@ -18,7 +18,7 @@ const passOf = (env: Record<string, string>) => env.QUIRE_TEST_DATABASE ?? "sqli
 const timesOf = (env: Record<string, string>) => join(ROOT, "node_modules", ".cache", "quire", `test-times-${passOf(env)}.json`);
 /**
  * The same figures kept in the repository, for a fresh checkout (CI's every run): without them the groups were dealt
- * out blind and the longest files started last. Refreshed by copying a full run's cache here (README, Tests).
+ * out blind and the longest files started last. Refreshed by copying a full run's cache here (docs/architecture.md).
  */
 const keptTimesOf = (env: Record<string, string>) => join(ROOT, "scripts", "test-times", `${passOf(env)}.json`);
 

@@ -97,18 +97,18 @@ const killGroup = (child: ChildProcess | undefined) => {
 };
 
 /**
- * The sockets a soffice makes (in /tmp, or /var/tmp where /tmp is not writable) and removes only when it exits on its
- * own: its accept pipe, and its single-instance pipe, which LibreOffice names after the profile's URL (the MD5 of the
- * URL's UTF-16 code units, each byte in hex without padding). Ours are always killed, so kill() removes them; before,
- * every stop, recycle and crash left two files in /tmp.
- */
-/**
  * How the accept pipes of a pool's instance begin; each start appends its generation, so a restarted soffice does
  * not meet its predecessor's pipe. The pool folder's own suffix is in it: two pools of one process (a test's and a
  * service's) must not share a pipe.
  */
 export const pipePrefix = (root: string, index: number): string => `quire_${process.pid}_${basename(root).split("-").pop()}_${index}_`;
 
+/**
+ * The sockets a soffice makes (in /tmp, or /var/tmp where /tmp is not writable) and removes only when it exits on its
+ * own: its accept pipe, and its single-instance pipe, which LibreOffice names after the profile's URL (the MD5 of the
+ * URL's UTF-16 code units, each byte in hex without padding). Ours are always killed, so kill() removes them; before,
+ * every stop, recycle and crash left two files in /tmp.
+ */
 export const pipeFiles = (pipe: string, profileUrl: string): string[] => {
   const single = `SingleOfficeIPC_${[...createHash("md5").update(Buffer.from(profileUrl, "utf16le")).digest()].map((b) => b.toString(16)).join("")}`;
   const uid = process.getuid?.() ?? 0;
