@@ -344,7 +344,8 @@ describe("artifact pages in Chromium", { timeout: 180_000 }, () => {
     try {
       const a = await open(context, dashboard.url(SLUG));
       await a.page.getByText("Live · shared").first().waitFor();
-      dashboard.slowWrites(() => 1_000);
+      // Long enough that the next entry is typed while the first is saving, also on a loaded machine.
+      dashboard.slowWrites(() => 2_500);
       await a.page.getByLabel("Customer").fill("Northwind");
       await a.page.getByLabel("Amount").fill("12000");
       await a.page.getByLabel("Stage").selectOption("Won");
@@ -370,7 +371,7 @@ describe("artifact pages in Chromium", { timeout: 180_000 }, () => {
 
       const b = await open(context, tracker.url(SLUG));
       await b.page.getByText("Live · shared").first().waitFor();
-      tracker.slowWrites(() => 1_000);
+      tracker.slowWrites(() => 2_500);
       const task = b.page.getByPlaceholder("Add a task…");
       await task.fill("Book the room");
       await b.page.getByRole("button", { name: "Add", exact: true }).click();
