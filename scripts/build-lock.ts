@@ -28,7 +28,7 @@ const ownerOf = (lock: string): number | undefined => {
 };
 
 /** Runs `work` holding the lock `name`; waits while another process holds it. */
-export const oneAtATime = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+const oneAtATime = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
   const lock = join(LOCKS, `.lock-${name}`);
   mkdirSync(LOCKS, { recursive: true });
   for (let ownerless = 0; ; ) {
@@ -50,4 +50,17 @@ export const oneAtATime = async <T>(name: string, work: () => Promise<T>): Promi
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+};
+
+/**
+ * Builds under the lock `name` when `stale` says so; whether it built. Asked again once the lock is held: the process
+ * that held it before may have just made the same build.
+ */
+export const buildIfStale = async (name: string, stale: () => boolean, build: () => Promise<void>): Promise<boolean> => {
+  if (!stale()) return false;
+  return oneAtATime(name, async () => {
+    if (!stale()) return false;
+    await build();
+    return true;
+  });
 };

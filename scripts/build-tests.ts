@@ -14,7 +14,7 @@ import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import { newestSource, ownUrl, SOURCES as SERVICE_SOURCES } from "./build.ts";
-import { oneAtATime } from "./build-lock.ts";
+import { buildIfStale } from "./build-lock.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist", "tests");
@@ -32,11 +32,7 @@ export const buildTests = async (): Promise<(file: string) => string> => {
   const stamp = String(Math.floor(newestSource(SOURCES)));
   const dir = join(OUT, stamp);
   const builtOf = (file: string) => join(dir, file.replace(/\.ts$/, ".mjs"));
-  if (existsSync(dir)) return builtOf;
-  // Asked again under the lock: the other pass may have built it while this one waited.
-  await oneAtATime("tests", async () => {
-    if (!existsSync(dir)) await bundleTests(stamp, dir);
-  });
+  await buildIfStale("tests", () => !existsSync(dir), () => bundleTests(stamp, dir));
   return builtOf;
 };
 

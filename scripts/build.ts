@@ -21,7 +21,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { randomUUID } from "node:crypto";
-import { oneAtATime } from "./build-lock.ts";
+import { buildIfStale } from "./build-lock.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist");
@@ -75,16 +75,8 @@ export const ownUrl: Plugin = {
 };
 
 /** Builds dist/ when a source changed since the last build; returns whether it built. */
-export const buildService = async ({ force = false }: { force?: boolean } = {}): Promise<boolean> => {
-  const stale = () => force || builtAt() <= newestSource();
-  if (!stale()) return false;
-  // Asked again under the lock: another process may have built it while this one waited.
-  return oneAtATime("service", async () => {
-    if (!stale()) return false;
-    await bundleService();
-    return true;
-  });
-};
+export const buildService = ({ force = false }: { force?: boolean } = {}): Promise<boolean> =>
+  buildIfStale("service", () => force || builtAt() <= newestSource(), bundleService);
 
 const bundleService = async () => {
   const staging = join(OUT, `.build-${randomUUID()}`);
